@@ -1,0 +1,39 @@
+"""The `deckforge` command line: thin click commands over the library, one module per area."""
+from __future__ import annotations
+
+import click
+
+from ..errors import DeckforgeError
+
+
+class DeckforgeGroup(click.Group):
+    """A group that turns the library's own errors into a clean message and exit code 1."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except DeckforgeError as exc:
+            raise click.ClickException(str(exc)) from None
+
+
+@click.group(cls=DeckforgeGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="deckforge")
+def main() -> None:
+    """Turn card deck definitions into print-ready sheets, rulebooks and playtests.
+
+    \b
+    Example:
+      deckforge list
+      deckforge show kamen-nuzky-papir --players 8 --lang en
+    """
+
+
+def _register() -> None:
+    from . import deck_commands
+
+    for module in (deck_commands,):
+        for command in module.COMMANDS:
+            main.add_command(command)
+
+
+_register()

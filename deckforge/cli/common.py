@@ -1,0 +1,38 @@
+"""Options and helpers shared by the commands."""
+from __future__ import annotations
+
+import click
+
+from ..errors import DeckforgeError, PlayerCountError
+from ..load import load_deck
+from ..model import Deck
+
+deck_argument = click.argument("deck", metavar="DECK")
+players_option = click.option("--players", "-p", type=click.IntRange(1, 100), default=None,
+                               help="Number of players (default: the deck's base player count).")
+lang_option = click.option("--lang", "-l", type=click.Choice(["cs", "en"]), default=None,
+                           help="Language of card and rulebook texts (default: the deck's first language).")
+
+
+def open_deck(name: str) -> Deck:
+    """Load a bundled deck id or a deck path."""
+    return load_deck(name)
+
+
+def pick_players(deck: Deck, players: int | None) -> int:
+    """Return the requested player count, checked against the deck, or the deck's default."""
+    n = players or deck.players.default_players
+    try:
+        deck.players.sets_for(n)
+    except PlayerCountError as exc:
+        raise PlayerCountError(f"deck '{deck.id}': {exc}") from None
+    return n
+
+
+def pick_lang(deck: Deck, lang: str | None) -> str:
+    """Return the requested language if the deck declares it, else the deck's first language."""
+    if lang is None:
+        return deck.languages[0]
+    if lang not in deck.languages:
+        raise DeckforgeError(f"deck '{deck.id}' has no '{lang}' texts; it declares: {', '.join(deck.languages)}")
+    return lang

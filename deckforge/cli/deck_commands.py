@@ -1,0 +1,125 @@
+"""Commands that read decks: list, show, validate, new."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import tempfile
+from itertools import groupby
+from pathlib import Path
+
+import click
+
+from ..errors import DeckforgeError, display_path
+from ..load import bundled_decks, load_deck
+from ..validate import validate_deck
+from .common import deck_argument, lang_option, open_deck, pick_lang, pick_players, players_option
+
+
+@click.command("list")
+def list_decks() -> None:
+    """List the bundled decks with their game, player range and card count.
+
+    \b
+    Example:
+      deckforge list
+    """
+    for path in bundled_decks():
+        deck = load_deck(path)
+        low, high = deck.players.low, deck.players.high
+        scaling = f", +{deck.set_size} per {deck.players.per_set} more" if deck.players.per_set else ""
+        click.echo(f"{deck.id:20} {deck.game:18} {low}–{high} players  {deck.set_size} cards{scaling}"
+                   f"  {deck.name('en')}")
+
+
+@click.command("show")
+@deck_argument
+@players_option
+@lang_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
+def show(deck: str, players: int | None, lang: str | None, as_json: bool) -> None:
+    """Show the physical cards of DECK for a number of players, grouped by kind.
+
+    DECK is a bundled deck id or the path of a deck file or folder.
+
+    \b
+    Example:
+      deckforge show kamen-nuzky-papir --players 8 --lang en
+      deckforge show wizard --json
+    """
+    model = open_deck(deck)
+    n = pick_players(model, players)
+    lang = pick_lang(model, lang)
+    counts = model.counts_for(n)
+    if as_json:
+        cards = [{"id": c.id, "kind": c.kind, "name": c.name(lang), "text": c.text(lang), "count": k}
+                 for c, k in counts]
+        click.echo(json.dumps({"deck": model.id, "players": n, "lang": lang, "total": model.total_for(n),
+                               "cards": cards}, ensure_ascii=False))
+        return
+    click.echo(f"{model.name(lang)} ({model.id}) for {n} players: {model.total_for(n)} cards")
+    for kind, group in groupby(sorted(counts, key=lambda ck: ck[0].kind), key=lambda ck: ck[0].kind):
+        group = list(group)
+        click.echo(f"\n{kind} ({sum(k for _, k in group)})")
+        for card, k in group:
+            text = f"  {card.text(lang)}" if card.text(lang) else ""
+            click.echo(f"  {k:3}× {card.name(lang)} [{card.id}]{text}")
+
+
+@click.command("validate")
+@deck_argument
+@players_option
+def validate(deck: str, players: int | None) -> None:
+    """Check DECK: its file, its composition and, where the engine exists, seeded play.
+
+    Exits 0 when clean and 1 with every problem listed.
+
+    \b
+    Example:
+      deckforge validate kamen-nuzky-papir
+      deckforge validate my-deck/deck.yaml --players 6
+    """
+    model = open_deck(deck)
+    if players:
+        pick_players(model, players)
+    report = validate_deck(model, players)
+    for note in report.notes:
+        click.echo(f"note: {note}")
+    if not report.ok:
+        lines = "\n".join(f"- {f}" for f in report.findings)
+        raise DeckforgeError(f"{display_path(model.path)}: {len(report.findings)} problem(s):\n{lines}")
+    click.echo(f"{model.id}: ok ({model.players.low}–{model.players.high} players)")
+
+
+@click.command("new")
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--from", "source", default="kamen-nuzky-papir", show_default=True,
+              help="Bundled deck id or deck path to copy.")
+def new(path: Path, source: str) -> None:
+    """Start a custom deck in PATH as a copy of a bundled deck, with a new id.
+
+    Refuses to overwrite an existing folder.
+
+    \b
+    Example:
+      deckforge new my-deck --from kamen-nuzky-papir
+    """
+    original = open_deck(source)
+    if path.exists():
+        raise DeckforgeError(f"{path} already exists; choose a new folder for the deck")
+    new_id = re.sub(r"[^a-z0-9_-]+", "-", path.name.lower()).strip("-") or "my-deck"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".deckforge-new-", dir=path.parent))
+    try:
+        shutil.copytree(original.folder, staging, dirs_exist_ok=True)
+        deck_file = staging / "deck.yaml"
+        text = deck_file.read_text(encoding="utf-8")
+        deck_file.write_text(re.sub(r"(?m)^id:.*$", f"id: {new_id}", text, count=1), encoding="utf-8")
+        staging.rename(path)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    click.echo(f"created {path / 'deck.yaml'} (id {new_id}, copied from {original.id}); edit it, then run "
+               f"deckforge validate {path}")
+
+
+COMMANDS = [list_decks, show, validate, new]

@@ -1,0 +1,367 @@
+"""Build a `Deck` from a deck file: strict keys, typed values, every problem reported in one run."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from types import MappingProxyType
+
+from ..errors import DeckError, DeckforgeError, Problem, display_path
+from ..model import Back, Card, CardSize, Deck, Effect, PlayerRange, Source, Suit
+from ..vocab import CARD_SIZES, EFFECTS, GAMES, Field
+from .check import Checker, nearest
+from .yamlread import item_place, read_yaml
+
+PROJECT_DIR = Path(__file__).resolve().parent.parent.parent
+BUNDLED_DIR = PROJECT_DIR / "decks"
+TEMPLATES_DIR = PROJECT_DIR / "templates"
+
+DECK_KEYS = ("id", "game", "languages", "name", "description", "players", "card_size", "template", "back",
+             "suits", "cards")
+DECK_REQUIRED = ("id", "game", "languages", "name", "players", "card_size", "cards")
+CARD_KEYS = ("id", "kind", "count", "name", "text", "art", "effects")
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+LANG_PATTERN = re.compile(r"^[a-z]{2,3}$")
+COLOUR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
+MAX_PLAYERS = 100
+MAX_CARDS = 5000  # physical cards at the deck's highest player count
+ART_SUFFIXES = (".png", ".jpg", ".jpeg")
+_EFFECT_NAME = Field("str")
+
+
+def bundled_decks() -> list[Path]:
+    """Return the deck files shipped with deckforge, sorted by id."""
+    return sorted(BUNDLED_DIR.glob("*/deck.yaml"))
+
+
+def resolve_deck(name: str) -> Path:
+    """Turn a bundled deck id, a deck folder or a deck file path into the deck file's path."""
+    candidate = Path(name)
+    if candidate.is_dir() and (candidate / "deck.yaml").is_file():
+        return candidate / "deck.yaml"
+    if candidate.is_file():
+        return candidate
+    bundled = BUNDLED_DIR / name / "deck.yaml"
+    if "/" not in name and bundled.is_file():
+        return bundled
+    ids = [p.parent.name for p in bundled_decks()]
+    raise DeckforgeError(f"no deck '{name}': give a bundled deck id ({', '.join(ids)}) or the path of a deck "
+                         f"file or folder.{nearest(name, ids)}")
+
+
+def load_deck(name_or_path: str | Path) -> Deck:
+    """Load and validate a deck; raise DeckError listing every problem found."""
+    path = resolve_deck(str(name_or_path))
+    shown = display_path(path)
+    data = read_yaml(path)
+    checker = Checker(shown)
+    if not isinstance(data, dict):
+        raise DeckError([Problem(shown, 1, 1, "", "a deck file must be a mapping with the keys: "
+                                                  + ", ".join(DECK_KEYS))])
+    deck = _DeckReader(checker, data, path).read()
+    if checker.problems or deck is None:
+        raise DeckError(checker.problems)
+    return deck
+
+
+class _DeckReader:
+    """Reads one deck mapping; each method reads one key and returns None where it found problems."""
+
+    def __init__(self, checker: Checker, data: dict, path: Path):
+        self.c = checker
+        self.data = data
+        self.path = path
+        self.folder = path.parent.resolve()
+        self.languages: tuple[str, ...] = ()
+        self.suit_ids: list[str] = []
+
+    def read(self) -> Deck | None:
+        c, data = self.c, self.data
+        root = {"deck": data}
+        c.mapping(root, "deck", "", allowed=DECK_KEYS, required=DECK_REQUIRED)
+        deck_id = self.slug(data, "id", "id") if "id" in data else None
+        game = c.choice(data, "game", "game", GAMES) if "game" in data else None
+        self.languages = self.read_languages()
+        names = self.langs(data, "name", "name")
+        descriptions = self.langs(data, "description", "description") if "description" in data else {}
+        players = self.read_players() if "players" in data else None
+        size = self.read_card_size() if "card_size" in data else None
+        template = self.slug(data, "template", "template") if "template" in data else game
+        back = self.read_back() if "back" in data else Back()
+        suits = self.read_suits(game)
+        cards = self.read_cards(game) if "cards" in data else ()
+        if players and cards:
+            self.check_total(cards, players)
+        if None in (deck_id, game, names, players, size, template, back, cards) or not self.languages:
+            return None
+        return Deck(id=deck_id, game=game, languages=self.languages, names=_frozen(names), players=players,
+                    card_size=size, template=template, back=back, cards=tuple(cards), suits=tuple(suits),
+                    descriptions=_frozen(descriptions), path=self.path)
+
+    def slug(self, container: dict, key: str, path: str) -> str | None:
+        value = self.c.text(container, key, path)
+        if value is not None and not ID_PATTERN.match(value):
+            self.c.error(container, key, path, f"'{value}' is not a valid id: use lower-case letters, digits, "
+                                               "'-' and '_' (at most 64)")
+            return None
+        return value
+
+    def langs(self, container: dict, key: str, path: str) -> dict | None:
+        if key not in container:
+            return None
+        if not self.languages:
+            return {}
+        return self.c.lang_map(container, key, path, self.languages)
+
+    def read_languages(self) -> tuple[str, ...]:
+        if "languages" not in self.data:
+            return ()
+        langs = self.c.sequence(self.data, "languages", "languages")
+        if not langs:
+            if langs is not None:
+                self.c.error(self.data, "languages", "languages", "declare at least one language, e.g. [cs, en]")
+            return ()
+        result = []
+        for i, lang in enumerate(langs):
+            if not isinstance(lang, str) or not LANG_PATTERN.match(lang):
+                self.c.error(langs, i, f"languages[{i}]", f"{lang!r} is not a language code such as cs or en")
+            elif lang in result:
+                self.c.error(langs, i, f"languages[{i}]", f"language '{lang}' is declared twice")
+            else:
+                result.append(lang)
+        return tuple(result)
+
+    def read_players(self) -> PlayerRange | None:
+        c = self.c
+        spec = c.mapping(self.data, "players", "players", allowed=("min", "max", "per_set", "default"),
+                         required=("min", "max"))
+        if spec is None or "min" not in spec or "max" not in spec:
+            return None
+        low = c.integer(spec, "min", "players.min", 1, MAX_PLAYERS)
+        high = c.integer(spec, "max", "players.max", 1, MAX_PLAYERS)
+        per_set = c.integer(spec, "per_set", "players.per_set", 1, MAX_PLAYERS) if "per_set" in spec else None
+        default = c.integer(spec, "default", "players.default", 1, MAX_PLAYERS) if "default" in spec else None
+        if low is None or high is None:
+            return None
+        if low > high:
+            c.error(spec, "max", "players.max", f"the range is impossible: max {high} is below min {low}")
+            return None
+        if per_set is not None and per_set < low:
+            c.error(spec, "per_set", "players.per_set", f"one set must serve at least the minimum of {low} players")
+            return None
+        if default is not None and not low <= default <= high:
+            c.error(spec, "default", "players.default", f"{default} is outside the range {low}–{high}")
+            return None
+        return PlayerRange(low, high, per_set, default)
+
+    def read_card_size(self) -> CardSize | None:
+        c, value = self.c, self.data["card_size"]
+        if isinstance(value, str):
+            if value not in CARD_SIZES:
+                c.error(self.data, "card_size", "card_size", f"unknown card size '{value}';"
+                        f"{nearest(value, CARD_SIZES)} (one of: {', '.join(CARD_SIZES)}, "
+                        "or a mapping with width_mm and height_mm)")
+                return None
+            return CardSize(value, *CARD_SIZES[value])
+        spec = c.mapping(self.data, "card_size", "card_size", allowed=("width_mm", "height_mm"),
+                         required=("width_mm", "height_mm"))
+        if spec is None or "width_mm" not in spec or "height_mm" not in spec:
+            return None
+        width = c.number(spec, "width_mm", "card_size.width_mm", 20, 300)
+        height = c.number(spec, "height_mm", "card_size.height_mm", 20, 300)
+        if width is None or height is None:
+            return None
+        return CardSize(f"{width:g}x{height:g}mm", width, height)
+
+    def read_back(self) -> Back | None:
+        c = self.c
+        spec = c.mapping(self.data, "back", "back", allowed=("title", "art", "colour"))
+        if spec is None:
+            return None
+        titles = self.langs(spec, "title", "back.title") if "title" in spec else {}
+        art = self.art(spec, "art", "back.art") if "art" in spec else None
+        colour = self.colour(spec, "colour", "back.colour") if "colour" in spec else None
+        return Back(_frozen(titles or {}), art, colour)
+
+    def colour(self, container: dict, key: str, path: str) -> str | None:
+        value = container[key]
+        if not isinstance(value, str) or not COLOUR_PATTERN.match(value):
+            self.c.error(container, key, path, f"{value!r} is not a colour: write it as \"#rrggbb\", e.g. \"#1f5fa8\"")
+            return None
+        return value
+
+    def art(self, container: dict, key: str, path: str) -> Path | None:
+        """Resolve an art file inside the deck's folder; refuse anything that leads outside it."""
+        value = self.c.text(container, key, path)
+        if value is None:
+            return None
+        if "://" in value:
+            self.c.error(container, key, path, f"'{value}' is a URL; art must be a file in the deck's folder")
+            return None
+        relative = Path(value)
+        if relative.is_absolute() or ".." in relative.parts:
+            self.c.error(container, key, path, f"'{value}' leads outside the deck's folder; give a path relative "
+                                               "to the deck file, without '..'")
+            return None
+        target = (self.folder / relative).resolve()
+        if not target.is_relative_to(self.folder):
+            self.c.error(container, key, path, f"'{value}' is a link that leads outside the deck's folder")
+            return None
+        if target.suffix.lower() not in ART_SUFFIXES:
+            self.c.error(container, key, path, f"'{value}': art must be a PNG or JPEG file "
+                                               f"({', '.join(ART_SUFFIXES)})")
+            return None
+        if not target.is_file():
+            self.c.error(container, key, path, f"art file '{value}' not found beside the deck file")
+            return None
+        return target
+
+    def read_suits(self, game: str | None) -> list[Suit]:
+        c, data = self.c, self.data
+        uses = game in GAMES and GAMES[game].uses_suits
+        if "suits" not in data:
+            if uses:
+                c.error({"deck": data}, "deck", "suits", f"the game '{game}' needs a 'suits' list")
+            return []
+        items = c.sequence(data, "suits", "suits") or []
+        suits: list[Suit] = []
+        for i, _ in enumerate(items):
+            path = f"suits[{i}]"
+            spec = c.mapping(items, i, path, allowed=("id", "name", "colour", "emblem"), required=("id", "name"))
+            if spec is None or "id" not in spec:
+                continue
+            suit_id = self.slug(spec, "id", f"{path}.id")
+            if suit_id in self.suit_ids:
+                c.error(spec, "id", f"{path}.id", f"suit id '{suit_id}' is used twice")
+                continue
+            names = self.langs(spec, "name", f"{path}.name") or {}
+            colour = self.colour(spec, "colour", f"{path}.colour") if "colour" in spec else "#444444"
+            emblem = self.slug(spec, "emblem", f"{path}.emblem") if "emblem" in spec else None
+            if suit_id:
+                self.suit_ids.append(suit_id)
+                suits.append(Suit(suit_id, _frozen(names), colour or "#444444", emblem))
+        return suits
+
+    def read_cards(self, game: str | None) -> tuple[Card, ...] | None:
+        c = self.c
+        items = c.sequence(self.data, "cards", "cards")
+        if items is None:
+            return None
+        if not items:
+            c.error(self.data, "cards", "cards", "the deck has no cards; list at least one")
+            return None
+        cards, seen = [], {}
+        for i, _ in enumerate(items):
+            card = _CardReader(self, items, i, game).read()
+            if card is None:
+                continue
+            if card.id in seen:
+                c.error(items[i], "id", f"cards[{i}].id", f"duplicate card id '{card.id}' "
+                                                         f"(first used by cards[{seen[card.id]}])")
+                continue
+            seen[card.id] = i
+            cards.append(card)
+        if len(cards) != len(items):
+            return None
+        return tuple(cards)
+
+    def check_total(self, cards: tuple[Card, ...], players: PlayerRange) -> None:
+        sets = players.sets_for(players.high)
+        total = sum(card.count for card in cards) * sets
+        if total > MAX_CARDS:
+            self.c.error(self.data, "cards", "cards", f"the deck has {total:,} cards at {players.high} players; "
+                                                      f"deckforge handles at most {MAX_CARDS:,}")
+
+
+class _CardReader:
+    """Reads one entry of the `cards` list."""
+
+    def __init__(self, deck: _DeckReader, items: list, index: int, game: str | None):
+        self.deck, self.c, self.items, self.index = deck, deck.c, items, index
+        self.path = f"cards[{index}]"
+        self.schema = GAMES.get(game) if game else None
+
+    def read(self) -> Card | None:
+        c, path = self.c, self.path
+        kinds = self.schema.kinds if self.schema else {}
+        raw = self.items[self.index]
+        kind = raw.get("kind") if isinstance(raw, dict) else None
+        attr_specs = kinds.get(kind) if kind in kinds else {k: f for spec in kinds.values() for k, f in spec.items()}
+        allowed = list(CARD_KEYS) + [k for k in attr_specs if k not in CARD_KEYS]
+        spec = c.mapping(self.items, self.index, path, allowed=allowed, required=("id", "kind", "count", "name"))
+        if spec is None or not {"id", "kind", "count", "name"} <= set(spec):
+            return None
+        before = len(c.problems)
+        card_id = self.deck.slug(spec, "id", f"{path}.id")
+        kind = c.choice(spec, "kind", f"{path}.kind", kinds) if self.schema else spec["kind"]
+        count = c.integer(spec, "count", f"{path}.count", 1, 1000)
+        names = self.deck.langs(spec, "name", f"{path}.name")
+        texts = self.deck.langs(spec, "text", f"{path}.text") if "text" in spec else {}
+        art = self.deck.art(spec, "art", f"{path}.art") if "art" in spec else None
+        attrs = self.read_attrs(spec, kinds.get(kind, {}))
+        effects = self.read_effects(spec, kind)
+        if len(c.problems) > before:
+            return None
+        line, col = item_place(self.items, self.index)
+        return Card(id=card_id, kind=kind, count=count, names=_frozen(names), texts=_frozen(texts or {}),
+                    attrs=_frozen(attrs), effects=effects, art=art, source=Source(self.c.file, line, col))
+
+    def read_attrs(self, spec: dict, attr_specs: dict) -> dict:
+        attrs = {}
+        for name, field in attr_specs.items():
+            if name in spec:
+                attrs[name] = self.c.field(spec, name, f"{self.path}.{name}", field, self.deck.suit_ids)
+            elif field.required:
+                self.c.error(self.items, self.index, self.path, f"missing key '{name}' ({field.describe()})")
+            elif field.default is not None:
+                attrs[name] = field.default
+        if isinstance(attrs.get("penalty"), dict):
+            attrs["penalty"] = _frozen(attrs["penalty"])
+        return attrs
+
+    def read_effects(self, spec: dict, kind: str | None) -> tuple[Effect, ...]:
+        c, path = self.c, f"{self.path}.effects"
+        is_spell_kind = bool(self.schema and kind in self.schema.spell_kinds)
+        if "effects" not in spec:
+            if is_spell_kind:
+                c.error(self.items, self.index, self.path, "a spell needs 'effects': a list of effects such as "
+                                                           "{effect: skip} (see docs/spells.md)")
+            return ()
+        if self.schema and not is_spell_kind:
+            spells = ", ".join(sorted(self.schema.spell_kinds)) or "none in this game"
+            c.error(spec, "effects", path, f"only spell cards have effects (spell kinds: {spells})", at_key=True)
+            return ()
+        items = c.sequence(spec, "effects", path)
+        if not items:
+            if items is not None:
+                c.error(spec, "effects", path, "list at least one effect")
+            return ()
+        return tuple(e for i, _ in enumerate(items) if (e := self.read_effect(items, i)) is not None)
+
+    def read_effect(self, items: list, index: int) -> Effect | None:
+        c, path = self.c, f"{self.path}.effects[{index}]"
+        raw = items[index]
+        if isinstance(raw, str):
+            items = [{"effect": raw}]
+            index, raw = 0, items[0]
+        if not isinstance(raw, dict) or "effect" not in raw:
+            c.error(items, index, path, "expected a mapping with the key 'effect', e.g. {effect: draw, count: 2}")
+            return None
+        name = raw["effect"]
+        if name not in EFFECTS:
+            c.error(raw, "effect", f"{path}.effect", f"unknown effect {name!r};{nearest(name, EFFECTS)} "
+                                                     f"(one of: {', '.join(sorted(EFFECTS))})")
+            return None
+        specs = EFFECTS[name].params
+        allowed = ["effect", *specs]
+        params = c.fields({"e": raw}, "e", path, {"effect": _EFFECT_NAME, **specs}, ())
+        if params is None or any(v is None for v in params.values()):
+            return None
+        del params["effect"]
+        for k in raw:
+            if k not in allowed:
+                return None
+        return Effect(name, _frozen(params))
+
+
+def _frozen(mapping: dict) -> MappingProxyType:
+    return MappingProxyType(dict(mapping))
