@@ -131,4 +131,7 @@ def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check
         state.apply(action)
         if check:
             state.check_invariants()
-    return state.result()
+    result = state.result()
+    if not state.is_terminal():  # the turn bound was reached: a stalemate, not a crash
+        result.finished, result.stalemate = False, True
+    return result
