@@ -95,6 +95,24 @@ class Engine:
         """Return the greedy policy's choice (documented per game)."""
         raise NotImplementedError
 
+    def next_starter(self, previous: GameResult | None) -> int | None:
+        """Return who starts the next game of a series after `previous` (None: drawn at random).
+
+        The default follows Kámen, nůžky, papír: the previous winner starts; a game with no winner (or the first
+        game of a series) lets chance decide. Games with another rule (DYMOCK: the player after the loser) override.
+        """
+        if previous is None or not previous.winners:
+            return None
+        return previous.winners[0]
+
+    def expected_effects(self) -> set[str]:
+        """Return the effect names that seeded play should trigger at least once (the play check reports the rest).
+
+        By default: every effect named on a spell card of this deck. Games whose effects are not spells (bonuses,
+        penalties, specials) may override with their own names, as they count them in `GameResult.effects`.
+        """
+        return {effect.name for card in self.deck.cards for effect in card.effects}
+
 
 ENGINES: dict[str, type[Engine]] = {}
 
@@ -132,6 +150,8 @@ def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check
         if check:
             state.check_invariants()
     result = state.result()
+    if engine.options.get("trace") and "log" not in result.extra:
+        result.extra["log"] = list(getattr(state, "log", None) or ())
     if not state.is_terminal():  # the turn bound was reached: a stalemate, not a crash
         result.finished, result.stalemate = False, True
     return result
