@@ -6,13 +6,13 @@ from typing import Iterable
 
 from ..errors import Problem
 from ..vocab import Field
-from .yamlread import item_place, key_place, value_place
+from .yamlread import item_place, key_place, node_place, value_place
 
 
 def nearest(word: str, allowed: Iterable[str]) -> str:
     """Return " did you mean 'x'?" for the closest allowed word, or an empty string."""
     match = difflib.get_close_matches(str(word), list(allowed), n=1, cutoff=0.6)
-    return f" did you mean '{match[0]}'?" if match else ""
+    return f"; did you mean '{match[0]}'?" if match else ""
 
 
 def type_name(value: object) -> str:
@@ -47,6 +47,8 @@ class Checker:
             line, col = key_place(container, key)
         else:
             line, col = value_place(container, key)
+        if line is None and isinstance(container, dict):
+            line, col = node_place(container.get(key))
         self.problems.append(Problem(self.file, line, col, path, message))
 
     def mapping(self, container: object, key: object, path: str, allowed: Iterable[str] = (),
@@ -61,7 +63,7 @@ class Checker:
             for k in value:
                 if k not in allowed:
                     self.error(value, k, f"{path}.{k}" if path else str(k),
-                               f"unknown key '{k}';{nearest(k, allowed)} (allowed: {', '.join(allowed)})",
+                               f"unknown key '{k}'{nearest(k, allowed)} (allowed: {', '.join(allowed)})",
                                at_key=True)
         for k in required:
             if k not in value:
@@ -102,7 +104,7 @@ class Checker:
         value = container[key]
         choices = list(choices)
         if not isinstance(value, str) or value not in choices:
-            self.error(container, key, path, f"unknown value {value!r};{nearest(value, choices)} "
+            self.error(container, key, path, f"unknown value {value!r}{nearest(value, choices)} "
                                               f"(one of: {', '.join(choices)})")
             return None
         return value

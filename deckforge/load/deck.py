@@ -45,7 +45,7 @@ def resolve_deck(name: str) -> Path:
         return bundled
     ids = [p.parent.name for p in bundled_decks()]
     raise DeckforgeError(f"no deck '{name}': give a bundled deck id ({', '.join(ids)}) or the path of a deck "
-                         f"file or folder.{nearest(name, ids)}")
+                         f"file or folder{nearest(name, ids)}")
 
 
 def load_deck(name_or_path: str | Path) -> Deck:
@@ -91,7 +91,7 @@ class _DeckReader:
         cards = self.read_cards(game) if "cards" in data else ()
         if players and cards:
             self.check_total(cards, players)
-        if None in (deck_id, game, names, players, size, template, back, cards) or not self.languages:
+        if self.c.problems or None in (deck_id, game, names, players, size, template, back, cards):
             return None
         return Deck(id=deck_id, game=game, languages=self.languages, names=_frozen(names), players=players,
                     card_size=size, template=template, back=back, cards=tuple(cards), suits=tuple(suits),
@@ -157,7 +157,7 @@ class _DeckReader:
         c, value = self.c, self.data["card_size"]
         if isinstance(value, str):
             if value not in CARD_SIZES:
-                c.error(self.data, "card_size", "card_size", f"unknown card size '{value}';"
+                c.error(self.data, "card_size", "card_size", f"unknown card size '{value}'"
                         f"{nearest(value, CARD_SIZES)} (one of: {', '.join(CARD_SIZES)}, "
                         "or a mapping with width_mm and height_mm)")
                 return None
@@ -285,7 +285,10 @@ class _CardReader:
         kinds = self.schema.kinds if self.schema else {}
         raw = self.items[self.index]
         kind = raw.get("kind") if isinstance(raw, dict) else None
-        attr_specs = kinds.get(kind) if kind in kinds else {k: f for spec in kinds.values() for k, f in spec.items()}
+        kind = kind if isinstance(kind, str) else None
+        # With an unknown game or kind, accept every attribute any game knows: the one real error is enough.
+        pool = kinds.values() if kinds else (k for g in GAMES.values() for k in g.kinds.values())
+        attr_specs = kinds.get(kind) if kind in kinds else {k: f for spec in pool for k, f in spec.items()}
         allowed = list(CARD_KEYS) + [k for k in attr_specs if k not in CARD_KEYS]
         spec = c.mapping(self.items, self.index, path, allowed=allowed, required=("id", "kind", "count", "name"))
         if spec is None or not {"id", "kind", "count", "name"} <= set(spec):
@@ -297,7 +300,7 @@ class _CardReader:
         names = self.deck.langs(spec, "name", f"{path}.name")
         texts = self.deck.langs(spec, "text", f"{path}.text") if "text" in spec else {}
         art = self.deck.art(spec, "art", f"{path}.art") if "art" in spec else None
-        attrs = self.read_attrs(spec, kinds.get(kind, {}))
+        attrs = self.read_attrs(spec, kinds.get(kind, {})) if kinds else {}
         effects = self.read_effects(spec, kind)
         if len(c.problems) > before:
             return None
@@ -347,8 +350,8 @@ class _CardReader:
             c.error(items, index, path, "expected a mapping with the key 'effect', e.g. {effect: draw, count: 2}")
             return None
         name = raw["effect"]
-        if name not in EFFECTS:
-            c.error(raw, "effect", f"{path}.effect", f"unknown effect {name!r};{nearest(name, EFFECTS)} "
+        if not isinstance(name, str) or name not in EFFECTS:
+            c.error(raw, "effect", f"{path}.effect", f"unknown effect {name!r}{nearest(name, EFFECTS)} "
                                                      f"(one of: {', '.join(sorted(EFFECTS))})")
             return None
         specs = EFFECTS[name].params

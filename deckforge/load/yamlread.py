@@ -29,6 +29,8 @@ def read_yaml(path: Path) -> object:
         return yaml.load(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
+        if exc.context_mark is not None and "stream end" in str(exc.problem):
+            mark = exc.context_mark  # an unclosed bracket: point at where it was opened
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
         what = " ".join(x for x in (exc.context, exc.problem) if x)
         if "\t" in text.splitlines()[line - 1] if line and line <= len(text.splitlines()) else False:

@@ -1,0 +1,83 @@
+"""The deck commands through click's CliRunner: list, show, validate, new, and help for every command."""
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from deckforge.cli import main
+
+FIXTURES = Path(__file__).resolve().parents[1] / "load" / "fixtures"
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_list_names_every_bundled_deck() -> None:
+    result = run("list")
+    assert result.exit_code == 0
+    for deck_id in ("kamen-nuzky-papir", "wizard", "rychle-sipy", "dymock"):
+        assert deck_id in result.output
+    assert "3–6 players" in result.output
+
+
+@pytest.mark.parametrize("deck_id,players,total", [("kamen-nuzky-papir", 8, 60), ("dymock", 7, 108)])
+def test_show_json_totals(deck_id: str, players: int, total: int) -> None:
+    result = run("show", deck_id, "--players", str(players), "--lang", "en", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert (data["deck"], data["players"], data["lang"], data["total"]) == (deck_id, players, "en", total)
+    assert sum(card["count"] for card in data["cards"]) == total
+    assert set(data["cards"][0]) == {"id", "kind", "name", "text", "count"}
+
+
+def test_show_groups_cards_in_czech() -> None:
+    result = run("show", "kamen-nuzky-papir", "--lang", "cs")
+    assert result.exit_code == 0
+    assert "Kámen osudu" in result.output and "30 cards" in result.output
+    assert "spell (9)" in result.output
+
+
+def test_show_refuses_players_outside_range_cleanly() -> None:
+    result = CliRunner().invoke(main, ["show", "wizard", "--players", "7"])
+    assert result.exit_code == 1
+    assert "serves 3 to 6 players, not 7" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_unknown_deck_suggests_nearest() -> None:
+    result = CliRunner().invoke(main, ["show", "wizzard"])
+    assert result.exit_code == 1
+    assert "did you mean 'wizard'?" in result.output
+
+
+def test_validate_clean_and_broken() -> None:
+    assert run("validate", str(FIXTURES / "ok_tiny.yaml")).exit_code == 0
+    result = CliRunner().invoke(main, ["validate", str(FIXTURES / "fail_unknown_effect.yaml")])
+    assert result.exit_code == 1
+    assert "fail_unknown_effect.yaml:26:18" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_new_copies_a_deck_with_a_new_id(tmp_path: Path) -> None:
+    target = tmp_path / "My Deck"
+    result = run("new", str(target), "--from", "wizard")
+    assert result.exit_code == 0
+    text = (target / "deck.yaml").read_text(encoding="utf-8")
+    assert "\nid: my-deck\n" in text and "game: wizard" in text
+    assert run("show", str(target), "--json").exit_code == 0
+    again = CliRunner().invoke(main, ["new", str(target)])
+    assert again.exit_code == 1 and "already exists" in again.output
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".deckforge-new-")]
+
+
+def test_usage_error_exits_2() -> None:
+    assert CliRunner().invoke(main, ["show"]).exit_code == 2
+
+
+def test_every_command_has_help_with_an_example() -> None:
+    for name, command in main.commands.items():
+        result = run(name, "--help")
+        assert result.exit_code == 0, name
+        assert "Example" in result.output, f"'deckforge {name} --help' has no example"
