@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import register
-from .ink import Ink, back_ground, design_box, polygon
+from .ink import Ink, back_canvas, design_box, polygon, tile
 from .wizard import draw_fools_cap
 
 
@@ -23,11 +23,11 @@ def draw_hearts(canvas, ink: Ink) -> None:
 def draw_diamonds(canvas, ink: Ink) -> None:
     """Draw a diamond (rhombus) with slightly hollow sides."""
     diamond = canvas.beginPath()
-    diamond.moveTo(50, 3)
-    diamond.curveTo(59, 20, 70, 36, 84, 50)
-    diamond.curveTo(70, 64, 59, 80, 50, 97)
-    diamond.curveTo(41, 80, 30, 64, 16, 50)
-    diamond.curveTo(30, 36, 41, 20, 50, 3)
+    diamond.moveTo(50, 5)
+    diamond.curveTo(59, 21, 70, 36, 84, 50)
+    diamond.curveTo(70, 64, 59, 79, 50, 95)
+    diamond.curveTo(41, 79, 30, 64, 16, 50)
+    diamond.curveTo(30, 36, 41, 21, 50, 5)
     diamond.close()
     ink.body(canvas, diamond)
 
@@ -84,7 +84,7 @@ for _name, _draw in SUIT_PIPS.items():
 def joker(canvas, x, y, w, h, *, colour, ink_saver):
     """Draw the Joker: a grinning face under a three-pointed fool's cap with bells."""
     ink = Ink.of(colour, ink_saver)
-    with design_box(canvas, x, y, w, h, size=(100, 120)):
+    with design_box(canvas, x, y, w, h, size=(100, 130)):
         face = canvas.beginPath()
         face.circle(50, 32, 25)
         ink.body(canvas, face)
@@ -101,20 +101,13 @@ def joker(canvas, x, y, w, h, *, colour, ink_saver):
 @register("dymock-back")
 def back(canvas, x, y, w, h, *, colour, ink_saver):
     """Fill the box with a trellis of diamonds, each with a small pip at its heart."""
-    ink = back_ground(canvas, x, y, w, h, colour, ink_saver)
     step = min(w, h) / 6
-    half = step / 2
-    canvas.saveState()
-    clip = canvas.beginPath()
-    clip.rect(x, y, w, h)
-    canvas.clipPath(clip, stroke=0, fill=0)
-    columns, rows = int(w / step) + 3, int(h / half) + 3
-    for row in range(-rows, rows + 1):
-        for column in range(-columns, columns + 1):
-            cx = x + w / 2 + column * step + (half if row % 2 else 0)
-            cy = y + h / 2 + row * half
-            _trellis_cell(canvas, ink, cx, cy, half)
-    canvas.restoreState()
+
+    def motif(cx, cy, column, row):
+        _trellis_cell(canvas, ink, cx, cy, step / 2)
+
+    with back_canvas(canvas, x, y, w, h, colour, ink_saver) as ink:
+        tile(x, y, w, h, step, motif, row_step=step / 2)
 
 
 def _trellis_cell(canvas, ink: Ink, cx: float, cy: float, half: float) -> None:

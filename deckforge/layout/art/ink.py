@@ -75,7 +75,8 @@ class Ink:
         """Return the ink for a face symbol in the deck colour `colour`."""
         dark = shade(colour, 0.3)
         if ink_saver:
-            return cls(tint(colour, 0.82), dark, edge * 1.2, dark, dark, True)
+            line = shade(colour, 0.15)
+            return cls(tint(colour, 0.85), line, edge, line, line, True)
         solid = parse_colour(colour) if isinstance(colour, str) else colour
         return cls(solid, dark, edge * 0.5, white, solid, False)
 
@@ -174,34 +175,39 @@ def rotated(points: Sequence[Point], degrees: float, centre: Point = (0, 0)) -> 
     return [(cx + (px - cx) * cos - (py - cy) * sin, cy + (px - cx) * sin + (py - cy) * cos) for px, py in points]
 
 
-def back_ground(canvas, x: float, y: float, w: float, h: float, colour: str, ink_saver: bool) -> "Ink":
-    """Fill a back's whole box and return the ink its repeated motif should use.
+@contextmanager
+def back_canvas(canvas, x: float, y: float, w: float, h: float, colour: str, ink_saver: bool) -> Iterator[Ink]:
+    """Fill a back's whole box, clip drawing to it, and yield the ink its repeated motif should use.
 
     Normal prints get the deck colour with a lighter motif; ink-saver prints a near-white ground with thin pale
     outlines, so a sheet of backs costs almost no ink.
     """
     ground = tint(colour, 0.94) if ink_saver else parse_colour(colour)
+    canvas.saveState()
+    box = canvas.beginPath()
+    box.rect(x, y, w, h)
+    canvas.clipPath(box, stroke=0, fill=0)
     canvas.setFillColor(ground)
     canvas.rect(x, y, w, h, stroke=0, fill=1)
     motif = tint(colour, 0.5) if ink_saver else tint(colour, 0.2)
-    return Ink.pattern(motif, ground, ink_saver)
+    try:
+        yield Ink.pattern(motif, ground, ink_saver)
+    finally:
+        canvas.restoreState()
 
 
-def tile(canvas, x: float, y: float, w: float, h: float, step: float,
-         motif: Callable[[float, float, int, int], None], stagger: bool = True) -> None:
-    """Repeat `motif(cx, cy, column, row)` over the box on a grid of `step`, clipped to the box.
+def tile(x: float, y: float, w: float, h: float, step: float,
+         motif: Callable[[float, float, int, int], None], stagger: bool = True, row_step: float | None = None) -> None:
+    """Repeat `motif(cx, cy, column, row)` over the box on a grid of `step` (rows `row_step`, default `step`, apart).
 
-    The grid is centred on the box so a back looks the same whichever way round the card is held.
+    The grid is centred on the box so a back looks the same whichever way round the card is held; draw inside
+    `back_canvas` so motifs that run over the edge are clipped.
     """
-    canvas.saveState()
-    clip = canvas.beginPath()
-    clip.rect(x, y, w, h)
-    canvas.clipPath(clip, stroke=0, fill=0)
+    row_step = row_step or step
     columns = int(w / step / 2) + 2
-    rows = int(h / step / 2) + 2
+    rows = int(h / row_step / 2) + 2
     centre_x, centre_y = x + w / 2, y + h / 2
     for row in range(-rows, rows + 1):
         offset = step / 2 if stagger and row % 2 else 0
         for column in range(-columns, columns + 1):
-            motif(centre_x + column * step + offset, centre_y + row * step, column, row)
-    canvas.restoreState()
+            motif(centre_x + column * step + offset, centre_y + row * row_step, column, row)

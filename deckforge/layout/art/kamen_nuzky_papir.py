@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from . import register
-from .ink import Ink, back_ground, design_box, polygon, polyline, rotated, smooth_closed, tile
+from .ink import Ink, back_canvas, design_box, polygon, polyline, rotated, smooth_closed, tile
 
 
 def draw_rock(canvas, ink: Ink) -> None:
@@ -39,7 +39,7 @@ def _scissor_half(canvas, ink: Ink, pivot: tuple[float, float], degrees: float, 
 
 def draw_scissors(canvas, ink: Ink) -> None:
     """Draw open scissors: two crossed blades pointing up, finger rings below."""
-    pivot = (50, 52)
+    pivot = (50, 50)
     _scissor_half(canvas, ink, pivot, 22, 1)
     _scissor_half(canvas, ink, pivot, -22, -1)
     screw = canvas.beginPath()
@@ -112,17 +112,16 @@ def sparkle_path(canvas, cx: float, cy: float, radius: float):
 @register("spell")
 def spell(canvas, x, y, w, h, *, colour, ink_saver):
     """Draw the spell mark: a large sparkle with two small ones."""
-    ink = Ink.of(colour, ink_saver)
+    ink = Ink.of(colour, ink_saver, edge=1.6)
     with design_box(canvas, x, y, w, h):
-        ink.body(canvas, sparkle_path(canvas, 44, 44, 42))
-        ink.body(canvas, sparkle_path(canvas, 82, 82, 14))
+        ink.body(canvas, sparkle_path(canvas, 45, 45, 40))
+        ink.body(canvas, sparkle_path(canvas, 82, 82, 13))
         ink.body(canvas, sparkle_path(canvas, 84, 18, 9))
 
 
 @register("kamen-nuzky-papir-back")
 def back(canvas, x, y, w, h, *, colour, ink_saver):
     """Fill the box with rows of rocks, scissors and papers on the deck colour."""
-    ink = back_ground(canvas, x, y, w, h, colour, ink_saver)
     drawings = (draw_rock, draw_scissors, draw_paper)
     step = min(w, h) / 4.2
 
@@ -130,4 +129,5 @@ def back(canvas, x, y, w, h, *, colour, ink_saver):
         with design_box(canvas, cx - step * 0.32, cy - step * 0.32, step * 0.64, step * 0.64):
             drawings[(column + row) % 3](canvas, ink)
 
-    tile(canvas, x, y, w, h, step, motif)
+    with back_canvas(canvas, x, y, w, h, colour, ink_saver) as ink:
+        tile(x, y, w, h, step, motif)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from . import register
-from .ink import Ink, back_ground, design_box, polygon, shade, smooth_closed, star_points, tile
+from .ink import Ink, back_canvas, design_box, polygon, shade, smooth_closed, star_points, tile
 
 
 def draw_arrow(canvas, ink: Ink) -> None:
@@ -60,7 +60,7 @@ def _pip_path(canvas, shape: str):
         return path
     if shape == "square":
         path = canvas.beginPath()
-        path.roundRect(14, 14, 72, 72, 8)
+        path.roundRect(10, 10, 80, 80, 5)
         return path
     if shape == "triangle":
         return polygon(canvas, [(50, 94), (96, 14), (4, 14)])
@@ -120,8 +120,8 @@ def jezek_v_kleci(canvas, x, y, w, h, *, colour, ink_saver):
         dome = canvas.beginPath()
         dome.arc(10, 36, 90, 80, startAng=0, extent=180)
         canvas.saveState()
-        canvas.setStrokeColor(shade(colour, 0.55))
-        canvas.setLineWidth(3.2)
+        canvas.setStrokeColor(ink.edge_colour if ink_saver else shade(colour, 0.55))
+        canvas.setLineWidth(2.4 if ink_saver else 3.2)
         canvas.drawPath(bars, stroke=1, fill=0)
         canvas.drawPath(dome, stroke=1, fill=0)
         ring = canvas.beginPath()
@@ -136,7 +136,6 @@ def jezek_v_kleci(canvas, x, y, w, h, *, colour, ink_saver):
 @register("rychle-sipy-back")
 def back(canvas, x, y, w, h, *, colour, ink_saver):
     """Fill the box with a herringbone of arrows, alternate rows flying the other way."""
-    ink = back_ground(canvas, x, y, w, h, colour, ink_saver)
     step = min(w, h) / 4.5
 
     def motif(cx, cy, column, row):
@@ -148,4 +147,5 @@ def back(canvas, x, y, w, h, *, colour, ink_saver):
             draw_arrow(canvas, ink)
         canvas.restoreState()
 
-    tile(canvas, x, y, w, h, step, motif, stagger=False)
+    with back_canvas(canvas, x, y, w, h, colour, ink_saver) as ink:
+        tile(x, y, w, h, step, motif, stagger=False)

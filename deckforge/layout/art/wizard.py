@@ -6,18 +6,18 @@ tall pointed hat and the Jester a cap of three drooping points with bells: two s
 from __future__ import annotations
 
 from . import register
-from .ink import Ink, back_ground, design_box, polygon, polyline, star_points, tile
+from .ink import Ink, back_canvas, design_box, polygon, polyline, star_points, tile
 
 
 def draw_crown(canvas, ink: Ink) -> None:
     """Draw a three-pointed crown with a jewelled band."""
-    ink.body(canvas, polygon(canvas, [(16, 34), (10, 76), (33, 54), (50, 86), (67, 54), (90, 76), (84, 34)]))
+    ink.body(canvas, polygon(canvas, [(17, 34), (12, 74), (33, 54), (50, 86), (67, 54), (88, 74), (83, 34)]))
     band = canvas.beginPath()
     band.roundRect(14, 14, 72, 22, 4)
     ink.body(canvas, band)
-    for cx, cy in ((10, 78), (50, 88), (90, 78)):
+    for cx, cy in ((12, 76), (50, 88), (88, 76)):
         jewel = canvas.beginPath()
-        jewel.circle(cx, cy, 7)
+        jewel.circle(cx, cy, 6.5)
         ink.body(canvas, jewel)
     for cx in (30, 50, 70):
         gem = canvas.beginPath()
@@ -46,7 +46,8 @@ def draw_leaf(canvas, ink: Ink) -> None:
 def draw_hammer(canvas, ink: Ink) -> None:
     """Draw a tilted smith's hammer: a long handle and a heavy head."""
     canvas.saveState()
-    canvas.translate(50, 46)
+    canvas.translate(61, 45)
+    canvas.scale(0.92, 0.92)
     canvas.rotate(32)
     handle = canvas.beginPath()
     handle.roundRect(-6, -46, 12, 70, 5)
@@ -119,7 +120,8 @@ def draw_fools_cap(canvas, ink: Ink, top: float = 0) -> None:
     `top` raises the whole cap by that many design units, leaving room below it for the Joker's face.
     """
     canvas.saveState()
-    canvas.translate(0, top)
+    canvas.translate(4, top + 4)
+    canvas.scale(0.92, 0.92)
     left = canvas.beginPath()
     left.moveTo(46, 26)
     left.curveTo(40, 64, 18, 76, 5, 52)
@@ -157,7 +159,6 @@ def jester(canvas, x, y, w, h, *, colour, ink_saver):
 @register("wizard-back")
 def back(canvas, x, y, w, h, *, colour, ink_saver):
     """Fill the box with a night sky of alternating large and small stars."""
-    ink = back_ground(canvas, x, y, w, h, colour, ink_saver)
     step = min(w, h) / 5
 
     def motif(cx, cy, column, row):
@@ -165,4 +166,5 @@ def back(canvas, x, y, w, h, *, colour, ink_saver):
         with design_box(canvas, cx - size / 2, cy - size / 2, size, size):
             ink.body(canvas, polygon(canvas, star_points(50, 50, 48, 20, 5)))
 
-    tile(canvas, x, y, w, h, step, motif)
+    with back_canvas(canvas, x, y, w, h, colour, ink_saver) as ink:
+        tile(x, y, w, h, step, motif)
