@@ -131,8 +131,10 @@ class Checker:
         result = {}
         for lang in value:
             if lang not in languages:
+                hint = ("; a comma inside a text written in {...} splits it: put the text in quotes"
+                        if value[lang] is None else "")
                 self.error(value, lang, f"{path}.{lang}", f"language '{lang}' is not declared in 'languages' "
-                                                          f"({', '.join(languages)})", at_key=True)
+                                                          f"({', '.join(languages)}){hint}", at_key=True)
                 continue
             text = self.text(value, lang, f"{path}.{lang}")
             if text is not None:

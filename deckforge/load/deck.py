@@ -15,7 +15,7 @@ PROJECT_DIR = Path(__file__).resolve().parent.parent.parent
 BUNDLED_DIR = PROJECT_DIR / "decks"
 TEMPLATES_DIR = PROJECT_DIR / "templates"
 
-DECK_KEYS = ("id", "game", "languages", "name", "description", "players", "card_size", "template", "back",
+DECK_KEYS = ("extends", "id", "game", "languages", "name", "description", "players", "card_size", "template", "back",
              "suits", "cards")
 DECK_REQUIRED = ("id", "game", "languages", "name", "players", "card_size", "cards")
 CARD_KEYS = ("id", "kind", "count", "name", "text", "art", "effects")
@@ -26,6 +26,7 @@ MAX_PLAYERS = 100
 MAX_CARDS = 5000  # physical cards at the deck's highest player count
 ART_SUFFIXES = (".png", ".jpg", ".jpeg")
 _EFFECT_NAME = Field("str")
+SELF_CANCELLING = ("reverse", "swap_hands")  # applied twice, the spell would do nothing
 
 
 def bundled_decks() -> list[Path]:
@@ -48,8 +49,11 @@ def resolve_deck(name: str) -> Path:
                          f"file or folder{nearest(name, ids)}")
 
 
-def load_deck(name_or_path: str | Path) -> Deck:
-    """Load and validate a deck; raise DeckError listing every problem found."""
+def load_deck(name_or_path: str | Path, _chain: tuple[Path, ...] = ()) -> Deck:
+    """Load and validate a deck; raise DeckError listing every problem found.
+
+    `_chain` holds the deck files that extend this one, to refuse a deck that (indirectly) extends itself.
+    """
     path = resolve_deck(str(name_or_path))
     shown = display_path(path)
     data = read_yaml(path)
@@ -57,7 +61,7 @@ def load_deck(name_or_path: str | Path) -> Deck:
     if not isinstance(data, dict):
         raise DeckError([Problem(shown, 1, 1, "", "a deck file must be a mapping with the keys: "
                                                   + ", ".join(DECK_KEYS))])
-    deck = _DeckReader(checker, data, path).read()
+    deck = _DeckReader(checker, data, path, _chain).read()
     if checker.problems or deck is None:
         raise DeckError(checker.problems)
     return deck
@@ -66,7 +70,8 @@ def load_deck(name_or_path: str | Path) -> Deck:
 class _DeckReader:
     """Reads one deck mapping; each method reads one key and returns None where it found problems."""
 
-    def __init__(self, checker: Checker, data: dict, path: Path):
+    def __init__(self, checker: Checker, data: dict, path: Path, chain: tuple[Path, ...] = ()):
+        self.chain = chain + (path.resolve(),)
         self.c = checker
         self.data = data
         self.path = path
@@ -76,19 +81,26 @@ class _DeckReader:
 
     def read(self) -> Deck | None:
         c, data = self.c, self.data
-        root = {"deck": data}
-        c.mapping(root, "deck", "", allowed=DECK_KEYS, required=DECK_REQUIRED)
+        base = self.read_base() if "extends" in data else None
+        if "extends" in data and base is None:
+            return None
+        required = ("id",) if base else DECK_REQUIRED
+        c.mapping({"deck": data}, "deck", "", allowed=DECK_KEYS, required=required)
+        inherit = (lambda key, default=None: getattr(base, key)) if base else (lambda key, default=None: default)
         deck_id = self.slug(data, "id", "id") if "id" in data else None
-        game = c.choice(data, "game", "game", GAMES) if "game" in data else None
-        self.languages = self.read_languages()
-        names = self.langs(data, "name", "name")
-        descriptions = self.langs(data, "description", "description") if "description" in data else {}
-        players = self.read_players() if "players" in data else None
-        size = self.read_card_size() if "card_size" in data else None
-        template = self.slug(data, "template", "template") if "template" in data else game
-        back = self.read_back() if "back" in data else Back()
-        suits = self.read_suits(game)
+        game = self.read_game(base) if "game" in data else inherit("game")
+        self.languages = self.read_languages() if "languages" in data else inherit("languages", ())
+        names = self.langs(data, "name", "name") if "name" in data else inherit("names")
+        descriptions = self.langs(data, "description", "description") if "description" in data else inherit(
+            "descriptions", {})
+        players = self.read_players() if "players" in data else inherit("players")
+        size = self.read_card_size() if "card_size" in data else inherit("card_size")
+        template = self.slug(data, "template", "template") if "template" in data else inherit("template", game)
+        back = self.read_back() if "back" in data else inherit("back", Back())
+        suits = self.read_suits(game) if "suits" in data or not base else self.inherit_suits(base)
         cards = self.read_cards(game) if "cards" in data else ()
+        if base and cards is not None:
+            cards = self.merge_cards(base, cards)
         if players and cards:
             self.check_total(cards, players)
         if self.c.problems or None in (deck_id, game, names, players, size, template, back, cards):
@@ -96,6 +108,56 @@ class _DeckReader:
         return Deck(id=deck_id, game=game, languages=self.languages, names=_frozen(names), players=players,
                     card_size=size, template=template, back=back, cards=tuple(cards), suits=tuple(suits),
                     descriptions=_frozen(descriptions), path=self.path)
+
+    def read_base(self) -> Deck | None:
+        """Load the deck named by `extends`: a bundled deck id or a deck file inside this deck's folder."""
+        c, data = self.c, self.data
+        name = c.text(data, "extends", "extends")
+        if name is None:
+            return None
+        if "/" in name or name.endswith(".yaml"):
+            target = self.inside_folder(data, "extends", "extends", name)
+            if target is None:
+                return None
+        else:
+            target = BUNDLED_DIR / name / "deck.yaml"
+            ids = [p.parent.name for p in bundled_decks()]
+            if not target.is_file():
+                c.error(data, "extends", "extends", f"no bundled deck '{name}'{nearest(name, ids)} (one of: "
+                        f"{', '.join(ids)}, or a deck file in this deck's folder)")
+                return None
+        if target.resolve() in self.chain:
+            loop = " → ".join(display_path(p) for p in self.chain + (target.resolve(),))
+            c.error(data, "extends", "extends", f"the deck extends itself ({loop})")
+            return None
+        try:
+            return load_deck(target, self.chain)
+        except DeckError as exc:
+            c.error(data, "extends", "extends", f"the deck it extends has problems:\n{exc}")
+            return None
+
+    def read_game(self, base: Deck | None) -> str | None:
+        game = self.c.choice(self.data, "game", "game", GAMES)
+        if base and game and game != base.game:
+            self.c.error(self.data, "game", "game", f"a deck cannot change the game of the deck it extends "
+                                                    f"('{base.game}')")
+        return game
+
+    def inherit_suits(self, base: Deck) -> tuple:
+        self.suit_ids = [suit.id for suit in base.suits]
+        return base.suits
+
+    def merge_cards(self, base: Deck, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """Replace inherited cards that share an id with a new card; append the rest; check translations."""
+        own = {card.id: card for card in cards}
+        merged = [own.pop(card.id, card) for card in base.cards] + [c for c in cards if c.id in own]
+        for card in merged:
+            missing = [lang for lang in self.languages if lang not in card.names]
+            if missing and "languages" in self.data:
+                self.c.error(self.data, "languages", "languages", f"the inherited card '{card.id}' has no "
+                             f"'{missing[0]}' name; redefine it under 'cards' with every language")
+                break
+        return tuple(merged)
 
     def slug(self, container: dict, key: str, path: str) -> str | None:
         value = self.c.text(container, key, path)
@@ -194,8 +256,22 @@ class _DeckReader:
         value = self.c.text(container, key, path)
         if value is None:
             return None
+        target = self.inside_folder(container, key, path, value)
+        if target is None:
+            return None
+        if target.suffix.lower() not in ART_SUFFIXES:
+            self.c.error(container, key, path, f"'{value}': art must be a PNG or JPEG file "
+                                               f"({', '.join(ART_SUFFIXES)})")
+            return None
+        if not target.is_file():
+            self.c.error(container, key, path, f"art file '{value}' not found beside the deck file")
+            return None
+        return target
+
+    def inside_folder(self, container: dict, key: str, path: str, value: str) -> Path | None:
+        """Resolve a path relative to the deck file; refuse URLs, absolute paths, '..' and links leading out."""
         if "://" in value:
-            self.c.error(container, key, path, f"'{value}' is a URL; art must be a file in the deck's folder")
+            self.c.error(container, key, path, f"'{value}' is a URL; give a file in the deck's folder")
             return None
         relative = Path(value)
         if relative.is_absolute() or ".." in relative.parts:
@@ -205,13 +281,6 @@ class _DeckReader:
         target = (self.folder / relative).resolve()
         if not target.is_relative_to(self.folder):
             self.c.error(container, key, path, f"'{value}' is a link that leads outside the deck's folder")
-            return None
-        if target.suffix.lower() not in ART_SUFFIXES:
-            self.c.error(container, key, path, f"'{value}': art must be a PNG or JPEG file "
-                                               f"({', '.join(ART_SUFFIXES)})")
-            return None
-        if not target.is_file():
-            self.c.error(container, key, path, f"art file '{value}' not found beside the deck file")
             return None
         return target
 
@@ -338,7 +407,24 @@ class _CardReader:
             if items is not None:
                 c.error(spec, "effects", path, "list at least one effect")
             return ()
-        return tuple(e for i, _ in enumerate(items) if (e := self.read_effect(items, i)) is not None)
+        effects = tuple(e for i, _ in enumerate(items) if (e := self.read_effect(items, i)) is not None)
+        self.check_contradictions(spec, effects)
+        return effects
+
+    def check_contradictions(self, spec: dict, effects: tuple[Effect, ...]) -> None:
+        """Refuse a spell whose effects undo or merely repeat each other."""
+        seen: set = set()
+        for effect in effects:
+            key = (effect.name, tuple(sorted(effect.params.items())))
+            if key in seen:
+                why = (f"two '{effect.name}' effects cancel each other out"
+                       if effect.name in SELF_CANCELLING else
+                       f"the effect '{effect.name}' is listed twice with the same parameters"
+                       + ("; raise its count instead" if "count" in effect.params or "turns" in effect.params
+                          else ""))
+                self.c.error(spec, "effects", f"{self.path}.effects", f"the spell contradicts itself: {why}")
+                return
+            seen.add(key)
 
     def read_effect(self, items: list, index: int) -> Effect | None:
         c, path = self.c, f"{self.path}.effects[{index}]"

@@ -52,3 +52,13 @@ def test_valid_fixture_loads() -> None:
     assert deck.total_for(4) == 10
     assert deck.total_for(5) == 20
     assert deck.card("fate").effects[0].name == "reverse"
+
+
+def test_extending_a_bundled_deck_adds_and_replaces_cards() -> None:
+    deck = load_deck(FIXTURES / "ok_extends.yaml")
+    base = load_deck("kamen-nuzky-papir")
+    assert deck.id == "my-rps" and deck.game == base.game and deck.players == base.players
+    assert deck.card("whirlwind").effects[0].params["target"] == "next"
+    assert deck.card("changer").count == 4
+    assert deck.total_for(4) == base.total_for(4) + 2
+    assert deck.card("stone-of-fate").name("cs") == "Kámen osudu"
