@@ -54,7 +54,7 @@ def test_mutated_deck_loads_or_fails_cleanly(tmp_path_factory, mutations) -> Non
     for path, how, value in mutations:
         try:
             mutate(data, path, how, value)
-        except (KeyError, IndexError, TypeError):
+        except (KeyError, IndexError, TypeError, AttributeError):
             continue  # an earlier mutation removed this path
     target = tmp_path_factory.mktemp("deck") / "deck.yaml"
     with target.open("w", encoding="utf-8") as out:
