@@ -1,0 +1,117 @@
+"""Benchmark: Wizard hands and card plays per second at 4 players, beside OpenSpiel's `oh_hell`.
+
+Both engines play seeded random playouts through their Python API in the same run: deckforge through its State
+(`legal_actions`, `apply`), OpenSpiel through pyspiel (`legal_actions`, `apply_action`, chance outcomes sampled with
+the same kind of `random.Random`). They are compared per hand of equal size (oh_hell with `num_tricks_fixed` = r
+beside a Wizard round of r cards each) and per card played, since a Wizard game is 15 hands at 4 players.
+OpenSpiel's deck has 52 cards, so at 4 players its hands go up to 12 cards: sizes 1..12 are compared.
+
+Run by hand: `python benchmarks/bench_wizard.py [--hands 1000] [--repeat 3]` (open_spiel is a benchmark-only extra:
+`pip install open_spiel`). Each figure is the best of --repeat runs, to be fair to both under a shared CPU.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from deckforge.load import load_deck
+from deckforge.sim import engine_for, play_game
+
+PLAYERS = 4
+TARGET = 1.5   # deckforge's card plays per second over OpenSpiel's
+
+
+def deckforge_hands(engine, size: int, hands: int, seed: int) -> float:
+    """Play `hands` Wizard rounds of `size` cards each by random choices; return the seconds taken."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    start = time.perf_counter()
+    for index in range(hands):
+        state = engine.new_hand(rng, size, dealer=index % PLAYERS)
+        while not state.is_terminal():
+            state.apply(choice(state.legal_actions()))
+    return time.perf_counter() - start
+
+
+def openspiel_hands(pyspiel, size: int, hands: int, seed: int) -> float:
+    """Play `hands` oh_hell hands of `size` tricks by random choices and sampled chance; return the seconds."""
+    game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_tricks_fixed": size})
+    rng = random.Random(seed)
+    choice = rng.choice
+    start = time.perf_counter()
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():   # oh_hell's chance outcomes (dealer, each card dealt) are equally likely
+                state.apply_action(choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(choice(state.legal_actions()))
+    return time.perf_counter() - start
+
+
+def check_uniform_chance(pyspiel) -> None:
+    """Make sure that sampling chance outcomes uniformly is the game's own distribution."""
+    state = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_tricks_fixed": 3}).new_initial_state()
+    while state.is_chance_node():
+        probabilities = {round(p, 12) for _, p in state.chance_outcomes()}
+        assert len(probabilities) == 1, "oh_hell chance outcomes are not uniform: sample them by weight"
+        state.apply_action(state.chance_outcomes()[0][0])
+
+
+def best(run, repeat: int) -> float:
+    return min(run() for _ in range(repeat))
+
+
+def whole_games(engine, games: int, repeat: int) -> None:
+    """Print complete 4-player Wizard games (15 hands) per second through the runner's play_game."""
+    def run():
+        rng = random.Random(7)
+        start = time.perf_counter()
+        turns = sum(play_game(engine, rng, ["random"] * PLAYERS).turns for _ in range(games))
+        return time.perf_counter() - start, turns
+    seconds, turns = min(run() for _ in range(repeat))
+    plays = games * PLAYERS * engine.rounds * (engine.rounds + 1) // 2
+    print(f"whole games (play_game, random players): {games / seconds:,.0f} games/s, {games * engine.rounds / seconds:,.0f}"
+          f" hands/s, {plays / seconds:,.0f} card plays/s, {turns / seconds:,.0f} decisions/s "
+          f"({seconds / plays * 1e6:.2f} us per card played)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1000, help="hands per size and engine (default 1000)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure, best kept (default 3)")
+    parser.add_argument("--games", type=int, default=200, help="whole Wizard games for the first line")
+    args = parser.parse_args()
+    engine = engine_for(load_deck("wizard"), PLAYERS)
+    whole_games(engine, args.games, args.repeat)
+    try:
+        import pyspiel
+    except ImportError:
+        print("open_spiel is not installed (pip install open_spiel): no comparison")
+        return
+    check_uniform_chance(pyspiel)
+    compare(engine, pyspiel, args.hands, args.repeat)
+
+
+def compare(engine, pyspiel, hands: int, repeat: int) -> None:
+    """Print hands/s and card plays/s per hand size for both engines, and the ratio over all sizes."""
+    print(f"\n{'cards':>5} {'deckforge hands/s':>18} {'OpenSpiel hands/s':>18} {'ratio':>6}"
+          f" {'deckforge plays/s':>18} {'OpenSpiel plays/s':>18}")
+    ours_total = theirs_total = plays_total = 0.0
+    for size in range(1, 13):
+        ours = best(lambda: deckforge_hands(engine, size, hands, size), repeat)
+        theirs = best(lambda: openspiel_hands(pyspiel, size, hands, size), repeat)
+        plays = hands * size * PLAYERS
+        ours_total, theirs_total, plays_total = ours_total + ours, theirs_total + theirs, plays_total + plays
+        print(f"{size:>5} {hands / ours:>18,.0f} {hands / theirs:>18,.0f} {theirs / ours:>5.2f}x"
+              f" {plays / ours:>18,.0f} {plays / theirs:>18,.0f}")
+    ratio = theirs_total / ours_total
+    print(f"\nall sizes 1-12: deckforge {plays_total / ours_total:,.0f} card plays/s "
+          f"({ours_total / plays_total * 1e6:.2f} us each), OpenSpiel {plays_total / theirs_total:,.0f} "
+          f"({theirs_total / plays_total * 1e6:.2f} us each): {ratio:.2f}x (target {TARGET}x: "
+          f"{'met' if ratio >= TARGET else 'NOT met'})")
+
+
+if __name__ == "__main__":
+    main()
