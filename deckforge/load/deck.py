@@ -8,6 +8,7 @@ from types import MappingProxyType
 from ..errors import DeckError, DeckforgeError, Problem, display_path
 from ..model import Back, Card, CardSize, Deck, Effect, PlayerRange, Source, Suit
 from ..vocab import CARD_SIZES, EFFECTS, GAMES, Field
+from .art import art_problem
 from .check import Checker, nearest
 from .yamlread import item_place, read_yaml
 
@@ -265,6 +266,10 @@ class _DeckReader:
             return None
         if not target.is_file():
             self.c.error(container, key, path, f"art file '{value}' not found beside the deck file")
+            return None
+        problem = art_problem(target)
+        if problem:
+            self.c.error(container, key, path, f"art file '{value}': {problem}")
             return None
         return target
 

@@ -1,0 +1,53 @@
+"""Check art files before anything draws them: a real PNG or JPEG, matching its suffix, not corrupt, not huge.
+
+Pillow's decompression-bomb protection stays on (and its warning is treated as an error), so a small file that
+would expand into gigabytes of pixels is refused before it is decoded.
+"""
+from __future__ import annotations
+
+import warnings
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image
+
+MAX_PIXELS = 40_000_000  # 40 megapixels: far beyond what a card needs at 600 DPI
+FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
+Image.MAX_IMAGE_PIXELS = MAX_PIXELS
+
+
+def art_problem(path: Path) -> str | None:
+    """Return what is wrong with an art file, or None when it is a usable image."""
+    stat = path.stat()
+    return _check(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=512)
+def _check(path: Path, mtime_ns: int, size: int) -> str | None:
+    expected = FORMATS.get(path.suffix.lower())
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(path) as image:
+                found, pixels = image.format, image.width * image.height
+                if found != expected:
+                    return f"the file is {found or 'not an image'} but its name ends in {path.suffix}"
+                if pixels > MAX_PIXELS:
+                    return f"the image is {image.width}×{image.height} pixels; at most {MAX_PIXELS:,} pixels"
+                image.load()  # decodes everything: finds truncated and corrupt data
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        return f"the image is too large to decode safely (over {MAX_PIXELS:,} pixels)"
+    except OSError as exc:
+        return f"the image cannot be read ({_reason(exc)})"
+    except (ValueError, SyntaxError, Image.UnidentifiedImageError) as exc:  # Pillow raises these on bad headers
+        return f"the image cannot be read ({_reason(exc)})"
+    return None
+
+
+def _reason(exc: Exception) -> str:
+    text = str(exc)
+    if "truncated" in text:
+        return "the file is truncated"
+    if "cannot identify image file" in text:
+        return "not a PNG or JPEG image"
+    return text.split(" '/")[0] or type(exc).__name__
