@@ -90,6 +90,19 @@ def static_findings(deck: Deck) -> list[Finding]:
 PLAY_CHECKS: dict[str, Callable[[Deck, list[int]], tuple[list[Finding], list[str]]]] = {}
 
 
+def _register_play_checks() -> None:
+    """Give every game that has a simulator engine the seeded play check (deckforge/sim/playcheck.py)."""
+    from .sim import games  # noqa: F401  (each engine module registers itself on import)
+    from .sim.base import ENGINES
+    from .sim.playcheck import play_check
+
+    for game in ENGINES:
+        PLAY_CHECKS.setdefault(game, play_check)
+
+
+_register_play_checks()
+
+
 def validate_deck(deck: Deck, players: int | None = None, play: bool = True) -> ValidationReport:
     """Run the static checks and, where the game's engine exists, the play checks."""
     report = ValidationReport(deck, static_findings(deck))

@@ -1,0 +1,103 @@
+"""The `simulate` command: play seeded games of a deck with computer players and report how they went."""
+from __future__ import annotations
+
+import json
+import time
+
+import click
+
+from ..sim.runner import simulate as run_games
+from ..sim.runner import trace_game
+from ..sim.summary import Summary
+from .common import deck_argument, open_deck, pick_players, players_option
+
+
+@click.command("simulate")
+@deck_argument
+@players_option
+@click.option("--games", "-g", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
+              help="Number of games to play.")
+@click.option("--seed", "-s", type=int, default=1, show_default=True, help="Seed: the same seed plays the same games.")
+@click.option("--policy", default="random", show_default=True,
+              help="Computer players: random or greedy, or a comma list with one per seat (random,greedy,...).")
+@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Processes to play in; the figures do not depend on it.")
+@click.option("--variant", "variants", default="", help="Comma list of the game's variant switches.")
+@click.option("--check", is_flag=True, help="Check the engine's invariants after every step (slower).")
+@click.option("--trace", is_flag=True, help="Play one game for the seed and print every step and the result.")
+@click.option("--game", "game_number", type=click.IntRange(0), default=0, show_default=True,
+              help="With --trace: which game of the run to play (as numbered in reported errors).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
+def simulate(deck: str, players: int | None, games: int, seed: int, policy: str, jobs: int, variants: str,
+             check: bool, trace: bool, game_number: int, as_json: bool) -> None:
+    """Play GAMES seeded games of DECK with computer players and summarize them.
+
+    DECK is a bundled deck id or the path of a deck file or folder. The summary gives finished games and
+    stalemates, game length in decisions, wins by seat, how often each card was played and each effect
+    triggered; --json prints the same as one JSON object (identical for identical arguments).
+
+    \b
+    Example:
+      deckforge simulate kamen-nuzky-papir --players 6 --games 2000 --seed 1
+      deckforge simulate kamen-nuzky-papir --policy greedy --jobs 2 --json
+      deckforge simulate kamen-nuzky-papir --players 3 --seed 5 --trace
+    """
+    model = open_deck(deck)
+    n = pick_players(model, players)
+    variant_list = tuple(v.strip() for v in variants.split(",") if v.strip())
+    if trace:
+        result = trace_game(model, n, seed, policy, variant_list, game_number)
+        _print_trace(result, as_json)
+        return
+    started = time.perf_counter()
+    summary = run_games(model, n, games, seed, policy, jobs, variant_list, check)
+    if as_json:
+        click.echo(json.dumps(summary.as_dict(), ensure_ascii=False))
+    else:
+        click.echo(summary_text(summary, time.perf_counter() - started))
+
+
+def _print_trace(result, as_json: bool) -> None:
+    log = result.extra.pop("log", [])
+    if as_json:
+        data = {"finished": result.finished, "stalemate": result.stalemate, "turns": result.turns,
+                "winners": result.winners, "places": result.places, "scores": result.scores, "log": log}
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return
+    for line in log:
+        click.echo(line)
+    outcome = "finished" if result.finished else "stalemate"
+    click.echo(f"\n{outcome} after {result.turns} decisions; places (seats, first to last): {result.places}")
+    if result.scores is not None:
+        click.echo(f"scores by seat: {result.scores}")
+
+
+def summary_text(summary: Summary, seconds: float) -> str:
+    """Return the readable summary of a run."""
+    data = summary.as_dict()
+    deck = summary.deck
+    games = data["games"]
+    lines = [
+        f"{deck.name(deck.languages[0])} ({deck.id}): {data['players']} players, {games} games, seed {data['seed']},"
+        f" policy {data['policy']}" + (f", variants {', '.join(data['variants'])}" if data["variants"] else ""),
+        f"finished {data['finished']}, stalemates {data['stalemates']} ({summary.stalemate_share:.1%}),"
+        f" errors {len(data['errors'])}",
+        f"turns: mean {data['turns_mean']}, median {data['turns_median']}, max {data['turns_max']}",
+        "wins by seat: " + "  ".join(f"{seat}: {wins} ({wins / max(data['finished'], 1):.1%})"
+                                     for seat, wins in data["wins_by_seat"].items()),
+        "cards played: " + ", ".join(f"{card} {times}" for card, times in data["plays_by_card"].items()),
+        "unplayed cards: " + (", ".join(data["unplayed_cards"]) or "none"),
+        "effects triggered: " + (", ".join(f"{name} {k}" for name, k in data["effects"].items()) or "none"),
+    ]
+    for key, value in data["extra"].items():
+        shown = ", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict) else value
+        lines.append(f"{key}: {shown}")
+    if "score_mean_by_seat" in data:
+        lines.append("mean score by seat: " + ", ".join(f"{s}: {v}" for s, v in data["score_mean_by_seat"].items()))
+    for error in data["errors"][:10]:
+        lines.append(f"error in game {error['game']} (seed {error['seed']}): {error['error']}")
+    lines.append(f"time: {seconds:.2f} s ({games / max(seconds, 1e-9):.0f} games/s)")
+    return "\n".join(lines)
+
+
+COMMANDS = [simulate]

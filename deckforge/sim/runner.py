@@ -1,0 +1,121 @@
+"""Runner: play many seeded games of a deck, over several processes if asked, and sum them up.
+
+Each game's `random.Random` is derived from (seed, game index) alone, and games are played in series of
+SERIES_LENGTH consecutive games: the first game of a series has a random starter, each later one is started as the
+engine's `next_starter` says (by default the previous winner; RULES.md). A series is never split between processes
+and results are gathered in game order, so the same seed gives the same figures whatever the number of jobs.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import random
+import traceback
+from typing import Iterator, Sequence
+
+from ..model import Deck
+from .base import Engine, GameResult, SimulationError, engine_for, play_game
+from .summary import GameError, Summary
+
+SERIES_LENGTH = 10
+POLICIES = ("random", "greedy")
+
+
+def game_rng(seed: int, index: int) -> random.Random:
+    """Return the generator of game `index` in a run seeded with `seed` (string seeds hash the same everywhere)."""
+    return random.Random(f"deckforge/{seed}/{index}")
+
+
+def seat_policies(policy: str | Sequence[str], players: int) -> tuple[str, ...]:
+    """Return one policy per seat from 'random', 'greedy', or a comma list with one policy per seat."""
+    names = policy.split(",") if isinstance(policy, str) else list(policy)
+    names = [name.strip() for name in names]
+    if len(names) == 1:
+        names = names * players
+    unknown = [name for name in names if name not in POLICIES]
+    if unknown:
+        raise SimulationError(f"unknown policy '{unknown[0]}' (one of: {', '.join(POLICIES)})")
+    if len(names) != players:
+        raise SimulationError(f"{len(names)} policies given for {players} players: give one, or one per seat")
+    return tuple(names)
+
+
+def play_series(engine: Engine, seed: int, first: int, count: int, policies: Sequence[str],
+                check: bool = False) -> list[GameResult | GameError]:
+    """Play games first .. first+count-1 as one series and return their outcomes in order."""
+    outcomes: list[GameResult | GameError] = []
+    previous = None
+    for index in range(first, first + count):
+        starter = engine.next_starter(previous) if index > first else None
+        try:
+            previous = play_game(engine, game_rng(seed, index), policies, check=check, starter=starter)
+        except Exception as exc:  # noqa: BLE001  (a broken game is a finding about the deck or engine)
+            previous = GameError(index, seed, _describe_error(exc))
+        outcomes.append(previous)
+        previous = previous if isinstance(previous, GameResult) else None
+    return outcomes
+
+
+def _describe_error(exc: Exception) -> str:
+    where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+    place = f" (at {where.name}, line {where.lineno})" if where else ""
+    return f"{type(exc).__name__}: {exc}{place}"
+
+
+def iter_outcomes(engine: Engine, games: int, seed: int, policies: Sequence[str], jobs: int = 1,
+                  check: bool = False) -> Iterator[GameResult | GameError]:
+    """Yield the outcome of each game in game order, playing series in `jobs` processes."""
+    series = [(first, min(SERIES_LENGTH, games - first)) for first in range(0, games, SERIES_LENGTH)]
+    if jobs <= 1 or len(series) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        for first, count in series:
+            yield from play_series(engine, seed, first, count, policies, check)
+        return
+    # fork: workers inherit the engine (decks hold mapping proxies, which cannot be pickled)
+    context = multiprocessing.get_context("fork")
+    batch = max(1, len(series) // (jobs * 8))
+    with context.Pool(min(jobs, len(series)), initializer=_start_worker,
+                      initargs=(engine, seed, tuple(policies), check)) as pool:
+        for outcomes in pool.imap(_play_in_worker, series, chunksize=batch):
+            yield from outcomes
+
+
+_WORKER: dict = {}
+
+
+def _start_worker(engine: Engine, seed: int, policies: tuple[str, ...], check: bool) -> None:
+    _WORKER.update(engine=engine, seed=seed, policies=policies, check=check)
+
+
+def _play_in_worker(series: tuple[int, int]) -> list[GameResult | GameError]:
+    w = _WORKER
+    return play_series(w["engine"], w["seed"], series[0], series[1], w["policies"], w["check"])
+
+
+def simulate(deck: Deck, players: int, games: int = 1000, seed: int = 1, policy: str | Sequence[str] = "random",
+             jobs: int = 1, variants: Sequence[str] = (), check: bool = False) -> Summary:
+    """Play `games` seeded games of the deck and return their summary."""
+    if games < 1:
+        raise SimulationError(f"the number of games must be at least 1, not {games}")
+    policies = seat_policies(policy, players)
+    engine = engine_for(deck, players, {"variants": tuple(variants), "trace": False})
+    summary = Summary.start(deck, players, seed, policies, tuple(variants))
+    for outcome in iter_outcomes(engine, games, seed, policies, jobs, check):
+        summary.add(outcome)
+    return summary
+
+
+def trace_game(deck: Deck, players: int, seed: int = 1, policy: str | Sequence[str] = "random",
+               variants: Sequence[str] = (), game: int = 0) -> GameResult:
+    """Play game number `game` of the seeded run with the state's log on (in `result.extra["log"]`).
+
+    The games before it in its series are replayed first, so it has the same starter as in the full run.
+    """
+    if game < 0:
+        raise SimulationError(f"the game number must be 0 or more, not {game}")
+    policies = seat_policies(policy, players)
+    options = {"variants": tuple(variants)}
+    first = game - game % SERIES_LENGTH
+    before = play_series(engine_for(deck, players, {**options, "trace": False}), seed, first, game - first, policies)
+    engine = engine_for(deck, players, {**options, "trace": True})
+    previous = before[-1] if before and isinstance(before[-1], GameResult) else None
+    starter = engine.next_starter(previous) if game > first else None
+    return play_game(engine, game_rng(seed, game), policies, starter=starter)

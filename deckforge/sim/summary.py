@@ -1,0 +1,137 @@
+"""Summary of a run: game counts, lengths, wins by seat, cards played, effects and game-specific extras.
+
+`Summary.add` takes the outcomes in game order; `as_dict` gives the JSON form with a fixed key order, so the same
+run prints the same bytes. Engines report game-specific figures in `GameResult.extra`: numbers, or dicts of numbers,
+which are summed over the games (the key "log" is a trace, never summed).
+"""
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..model import Deck
+from .base import GameResult
+
+
+@dataclass(frozen=True)
+class GameError:
+    """A game that broke an invariant or raised: recorded with what reproduces it, never a crash of the run."""
+
+    game: int
+    seed: int
+    error: str
+
+    def as_dict(self) -> dict:
+        return {"game": self.game, "seed": self.seed, "error": self.error}
+
+
+@dataclass
+class Summary:
+    """Figures summed over the games of one run, in game order."""
+
+    deck: Deck
+    players: int
+    seed: int
+    policies: tuple[str, ...]
+    variants: tuple[str, ...] = ()
+    games: int = 0
+    finished: int = 0
+    stalemates: int = 0
+    turns: list[int] = field(default_factory=list)
+    wins_by_seat: list[int] = field(default_factory=list)
+    score_totals: list[int] = field(default_factory=list)
+    scored_games: int = 0
+    plays_by_card: Counter = field(default_factory=Counter)
+    effects: Counter = field(default_factory=Counter)
+    extra: dict = field(default_factory=dict)
+    errors: list[GameError] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, deck: Deck, players: int, seed: int, policies: tuple[str, ...],
+              variants: tuple[str, ...] = ()) -> "Summary":
+        return cls(deck, players, seed, policies, variants, wins_by_seat=[0] * players,
+                   score_totals=[0] * players)
+
+    def add(self, outcome: GameResult | GameError) -> None:
+        """Count one game's outcome."""
+        self.games += 1
+        if not isinstance(outcome, GameResult):
+            self.errors.append(outcome)
+            return
+        self.turns.append(outcome.turns)
+        if outcome.finished:
+            self.finished += 1
+            for seat in outcome.winners:
+                self.wins_by_seat[seat] += 1
+        else:
+            self.stalemates += 1
+        if outcome.scores is not None:
+            self.scored_games += 1
+            for seat, score in enumerate(outcome.scores):
+                self.score_totals[seat] += score
+        for seat_plays in outcome.plays:
+            self.plays_by_card.update(seat_plays)
+        self.effects.update(outcome.effects)
+        self._add_extra(outcome.extra)
+
+    def _add_extra(self, extra: dict) -> None:
+        """Sum numbers and dicts of numbers; leave out the trace log and anything else."""
+        for key, value in extra.items():
+            if key == "log" or isinstance(value, bool):
+                continue
+            if isinstance(value, (int, float)):
+                self.extra[key] = self.extra.get(key, 0) + value
+            elif isinstance(value, dict):
+                totals = self.extra.setdefault(key, {})
+                for sub, number in value.items():
+                    if isinstance(number, (int, float)) and not isinstance(number, bool):
+                        totals[str(sub)] = totals.get(str(sub), 0) + number
+
+    # -- figures ------------------------------------------------------------------------------------------------
+
+    @property
+    def policy(self) -> str:
+        """One policy name when all seats share it, else the per-seat list joined by commas."""
+        return self.policies[0] if len(set(self.policies)) == 1 else ",".join(self.policies)
+
+    @property
+    def unplayed_cards(self) -> list[str]:
+        return [card.id for card in self.deck.cards if not self.plays_by_card[card.id]]
+
+    @property
+    def stalemate_share(self) -> float:
+        return self.stalemates / self.games if self.games else 0.0
+
+    def turns_stats(self) -> tuple[float, float, int]:
+        """Return the mean, median and maximum number of decisions per game."""
+        if not self.turns:
+            return 0.0, 0.0, 0
+        return round(statistics.fmean(self.turns), 2), statistics.median(self.turns), max(self.turns)
+
+    def as_dict(self) -> dict:
+        """Return the JSON form; keys and entries in a fixed order."""
+        mean, median, longest = self.turns_stats()
+        data = {
+            "deck": self.deck.id, "game": self.deck.game, "players": self.players, "seed": self.seed,
+            "policy": self.policy, "variants": list(self.variants),
+            "games": self.games, "finished": self.finished, "stalemates": self.stalemates,
+            "turns_mean": mean, "turns_median": median, "turns_max": longest,
+            "wins_by_seat": {str(seat): wins for seat, wins in enumerate(self.wins_by_seat)},
+            "plays_by_card": {card.id: self.plays_by_card[card.id] for card in self.deck.cards},
+            "unplayed_cards": self.unplayed_cards,
+            "effects": {name: self.effects[name] for name in sorted(self.effects)},
+            "extra": {key: _ordered(self.extra[key]) for key in sorted(self.extra)},
+            "errors": [error.as_dict() for error in self.errors],
+        }
+        if self.scored_games:
+            data["score_mean_by_seat"] = {str(seat): round(total / self.scored_games, 2)
+                                          for seat, total in enumerate(self.score_totals)}
+        return data
+
+
+def _ordered(value):
+    """Return a dict with its keys in natural order (numbers by value), or the number itself."""
+    if not isinstance(value, dict):
+        return value
+    return {key: value[key] for key in sorted(value, key=lambda k: (0, int(k), "") if k.isdigit() else (1, 0, k))}
