@@ -29,9 +29,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from . import deck_commands, simulate
+    from . import deck_commands, rulebook, simulate
 
-    for module in (deck_commands, simulate):
+    for module in (deck_commands, simulate, rulebook):
         for command in module.COMMANDS:
             main.add_command(command)
 

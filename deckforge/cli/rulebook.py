@@ -1,0 +1,65 @@
+"""Commands that write rulebooks and score sheets: rulebook, scorepad."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..errors import display_path
+from ..rulebook import FORMATS, PAPERS, write_rulebook, write_scorepad
+from .common import deck_argument, lang_option, open_deck, pick_lang, pick_players, players_option
+
+paper_option = click.option("--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True,
+                            help="Page size.")
+output_option = click.option("-o", "--output", "out", type=click.Path(path_type=Path), default=None,
+                             help="File to write (default: output/<deck>/...).")
+
+
+@click.command("rulebook")
+@deck_argument
+@lang_option
+@players_option
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="pdf", show_default=True,
+              help="pdf: typeset pages; html: one standalone page.")
+@paper_option
+@output_option
+def rulebook(deck: str, lang: str | None, players: int | None, fmt: str, paper: str, out: Path | None) -> None:
+    """Write the rulebook of DECK in one language, counted for a number of players.
+
+    The component list, the special-card table and every card name and text come from the deck file, so the
+    rulebook always matches the printed cards. The default file is output/<deck>/<deck>-rules-<lang>.pdf.
+
+    \b
+    Example:
+      deckforge rulebook kamen-nuzky-papir --lang en --players 8
+      deckforge rulebook wizard --lang cs --paper a5 -o wizard-a5.pdf
+      deckforge rulebook my-deck/ --format html
+    """
+    model = open_deck(deck)
+    path = write_rulebook(model, pick_lang(model, lang), pick_players(model, players), fmt, paper, out)
+    click.echo(f"wrote {display_path(path)}")
+
+
+@click.command("scorepad")
+@deck_argument
+@click.option("--players", "-p", type=click.IntRange(1, 100), required=True, help="Number of players.")
+@lang_option
+@paper_option
+@output_option
+def scorepad(deck: str, players: int, lang: str | None, paper: str, out: Path | None) -> None:
+    """Write a printable score sheet for a Wizard deck: a row per round, bid and points per player.
+
+    The number of rounds follows from the deck size and the player count (60 cards, 4 players: 15 rounds).
+    The default file is output/<deck>/<deck>-scorepad-<N>p-<lang>.pdf.
+
+    \b
+    Example:
+      deckforge scorepad wizard --players 4
+      deckforge scorepad wizard --players 6 --lang en -o score-6.pdf
+    """
+    model = open_deck(deck)
+    path = write_scorepad(model, pick_players(model, players), pick_lang(model, lang), out, paper)
+    click.echo(f"wrote {display_path(path)}")
+
+
+COMMANDS = [rulebook, scorepad]

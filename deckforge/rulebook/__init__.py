@@ -1,0 +1,61 @@
+"""Rulebook: turn a `Deck` into a typeset, localized rulebook (context → sandboxed HTML → WeasyPrint PDF).
+
+`build_context` arranges the deck's cards for one language and player count, `render_html` fills the templates
+in `templates/rulebooks/` and checks that every card is mentioned, and `write_rulebook` writes the file.
+The Wizard score pad (`write_scorepad`) is made the same way.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import BuildError, DeckforgeError, PlayerCountError
+from ..load import load_deck
+from ..model import Deck
+from ..output import atomic_write, default_output
+from .context import build_context
+from .render import PAPERS, render_html
+from .scorepad import write_scorepad
+from .typeset import typeset
+
+FORMATS = ("pdf", "html")
+
+__all__ = ["FORMATS", "PAPERS", "build_context", "render_html", "rulebook_html", "write_rulebook", "write_scorepad"]
+
+
+def _resolve(deck: Deck | str | Path, lang: str, players: int | None) -> tuple[Deck, int]:
+    """Load the deck if given by id or path; check the language and the player count."""
+    model = deck if isinstance(deck, Deck) else load_deck(deck)
+    if lang not in model.languages:
+        raise DeckforgeError(f"deck '{model.id}' has no '{lang}' texts; it declares: {', '.join(model.languages)}")
+    n = players or model.players.default_players
+    try:
+        model.players.sets_for(n)
+    except PlayerCountError as exc:
+        raise PlayerCountError(f"deck '{model.id}': {exc}") from None
+    return model, n
+
+
+def _check_choice(value: str, allowed, what: str) -> None:
+    if value not in allowed:
+        raise BuildError(f"unknown {what} '{value}' (one of: {', '.join(allowed)})")
+
+
+def rulebook_html(deck: Deck | str | Path, lang: str, players: int | None = None, paper: str = "a4") -> str:
+    """Return the rulebook of a deck as one HTML document."""
+    _check_choice(paper, PAPERS, "paper size")
+    model, n = _resolve(deck, lang, players)
+    return render_html(model, build_context(model, lang, n), paper)
+
+
+def write_rulebook(deck: Deck | str | Path, lang: str, players: int | None = None, fmt: str = "pdf",
+                   paper: str = "a4", out: Path | str | None = None) -> Path:
+    """Write the rulebook of a deck (PDF or HTML) and return its path.
+
+    The default path is output/<deck>/<deck>-rules-<lang>.<fmt>; the file appears only when complete.
+    """
+    _check_choice(fmt, FORMATS, "format")
+    model, n = _resolve(deck, lang, players)
+    html = rulebook_html(model, lang, n, paper)
+    target = Path(out) if out else default_output(model.id, f"{model.id}-rules-{lang}.{fmt}")
+    data = typeset(html) if fmt == "pdf" else html.encode("utf-8")
+    return atomic_write(target, data)

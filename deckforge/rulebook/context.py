@@ -1,0 +1,182 @@
+"""Build the rulebook's context from the deck model: every count, name and card text a template prints.
+
+Nothing here knows a card by name: the component list, the special-card table and the scaling table are
+arranged from the `Deck` for the chosen player count, so a custom deck gets a rulebook of its own cards.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import BuildError, display_path
+from ..model import Card, Deck
+from .games import GameBook, game_book
+from .i18n import join_names
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One row of the component list or the special-card table: cards that look and act alike."""
+
+    key: str
+    kind: str
+    label: str
+    detail: str
+    count: int
+    names: tuple[str, ...]
+    text: str
+    colour: str | None
+    card_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ScaleRow:
+    """What one player count needs: sets, cards, cards dealt to each player, cards left after the deal."""
+
+    players: int
+    sets: int
+    cards: int
+    hand: int
+    stock: int
+    rounds: int
+    chosen: bool
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """Everything a rulebook template reads, in plain values."""
+
+    lang: str
+    deck_id: str
+    game: str
+    title: str
+    description: str
+    accent: str
+    players: int
+    low: int
+    high: int
+    per_set: int | None
+    set_size: int
+    total: int
+    sets: int
+    hand: int
+    turned_up: int
+    by_round: bool
+    rounds: int
+    components: tuple[CardRow, ...]
+    specials: tuple[CardRow, ...]
+    scaling: tuple[ScaleRow, ...]
+    deck_file: str
+
+
+def _check_translations(deck: Deck, lang: str) -> None:
+    """Refuse a card that lacks a name or a text in the rulebook's language (a card left half translated)."""
+    missing = [f"cards '{card.id}': no '{lang}' {what}" for card in deck.cards
+               for what, values in (("name", card.names), ("text", card.texts))
+               if values and lang not in values]
+    if lang not in deck.names:
+        missing.insert(0, f"the deck has no '{lang}' name")
+    if missing:
+        where = display_path(deck.path) if deck.path else deck.id
+        raise BuildError(f"{where}: the {lang} rulebook needs every text translated:\n- " + "\n- ".join(missing))
+
+
+def _rows(deck: Deck, book: GameBook, cards: list[tuple[Card, int]], lang: str, by_text: bool) -> list[CardRow]:
+    """Group cards (with their copies) into rows, in the deck's order; split by text when `by_text`."""
+    def key(pair):
+        card = pair[0]
+        return (book.group_key(card), card.text(lang)) if by_text else book.group_key(card)
+    order = {}
+    for pair in cards:
+        order.setdefault(key(pair), []).append(pair)
+    return [_row(deck, book, group, lang) for group in order.values()]
+
+
+def _row(deck: Deck, book: GameBook, group: list[tuple[Card, int]], lang: str) -> CardRow:
+    cards = [card for card, _ in group]
+    names = tuple(dict.fromkeys(card.name(lang) for card in cards))
+    texts = list(dict.fromkeys(card.text(lang) for card in cards if card.text(lang)))
+    colour = _suit_colour(deck, cards[0])
+    return CardRow(key=cards[0].id, kind=cards[0].kind, label=book.group_label(deck, cards, lang),
+                   detail=book.group_detail(deck, cards, lang), count=sum(n for _, n in group), names=names,
+                   text=" / ".join(texts), colour=colour, card_ids=tuple(card.id for card in cards))
+
+
+def _suit_colour(deck: Deck, card: Card) -> str | None:
+    suit_id = card.get("suit") or card.get("colour")
+    if not suit_id:
+        return None
+    return deck.suit(suit_id).colour
+
+
+def _scaling(deck: Deck, book: GameBook, chosen: int) -> tuple[ScaleRow, ...]:
+    """Tabulate every player count the deck serves (RULES.md: each set serves `per_set` more players)."""
+    rows = []
+    for n in deck.players:
+        total = deck.total_for(n)
+        dealt = book.deal.hand * n + book.deal.turned_up
+        rounds = total // n if book.deal.by_round else 0
+        rows.append(ScaleRow(players=n, sets=deck.players.sets_for(n), cards=total, hand=book.deal.hand,
+                             stock=max(total - dealt, 0), rounds=rounds, chosen=n == chosen))
+    return tuple(rows)
+
+
+def _check_deal(deck: Deck, book: GameBook, players: int) -> None:
+    total = deck.total_for(players)
+    needed = book.deal.hand * players + book.deal.turned_up
+    if needed > total or (book.deal.by_round and total < players):
+        raise BuildError(f"deck '{deck.id}': {total} cards cannot be dealt to {players} players "
+                         f"(the deal needs {max(needed, players)})")
+
+
+def build_context(deck: Deck, lang: str, players: int) -> Rulebook:
+    """Arrange the deck for a rulebook in `lang` at `players` players."""
+    _check_translations(deck, lang)
+    book = game_book(deck)
+    _check_deal(deck, book, players)
+    counts = [(card, n) for card, n in deck.counts_for(players) if n]
+    specials = [(card, n) for card, n in counts if card.text(lang) and card.kind not in book.plain_kinds]
+    total = deck.total_for(players)
+    return Rulebook(
+        lang=lang, deck_id=deck.id, game=deck.game, title=deck.name(lang),
+        description=deck.descriptions.get(lang, ""), accent=deck.back.colour or "#3b4a6b",
+        players=players, low=deck.players.low, high=deck.players.high, per_set=deck.players.per_set,
+        set_size=deck.set_size, total=total, sets=deck.players.sets_for(players),
+        hand=book.deal.hand, turned_up=book.deal.turned_up, by_round=book.deal.by_round,
+        rounds=total // players if book.deal.by_round else 0,
+        components=tuple(_rows(deck, book, counts, lang, by_text=False)),
+        specials=tuple(_rows(deck, book, specials, lang, by_text=True)),
+        scaling=_scaling(deck, book, players),
+        deck_file=display_path(deck.path) if deck.path else deck.id)
+
+
+class CardQuery:
+    """Questions a prose template may ask about the deck, answered from the model (safe in the sandbox)."""
+
+    def __init__(self, deck: Deck, lang: str, players: int):
+        self._pairs = [(card, n) for card, n in deck.counts_for(players) if n]
+        self._lang = lang
+
+    def _match(self, card: Card, kind: str | None, effect: str | None, attrs: dict) -> bool:
+        if kind is not None and card.kind != kind:
+            return False
+        if effect is not None and effect not in {e.name for e in card.effects}:
+            return False
+        return all(card.get(k) == v for k, v in attrs.items())
+
+    def names(self, kind: str | None = None, effect: str | None = None, **attrs) -> list[str]:
+        """Return the distinct names of matching cards, in deck order."""
+        cards = [c for c, _ in self._pairs if self._match(c, kind, effect, attrs)]
+        return list(dict.fromkeys(c.name(self._lang) for c in cards))
+
+    def values(self, attr: str, kind: str | None = None, effect: str | None = None, **attrs) -> list:
+        """Return the distinct values of `attr` among matching cards, in deck order."""
+        cards = [c for c, _ in self._pairs if self._match(c, kind, effect, attrs)]
+        return list(dict.fromkeys(c.get(attr) for c in cards if c.get(attr) is not None))
+
+    def count(self, kind: str | None = None, effect: str | None = None, **attrs) -> int:
+        """Return the copies of matching cards for the chosen player count."""
+        return sum(n for c, n in self._pairs if self._match(c, kind, effect, attrs))
+
+    def join(self, names: list) -> str:
+        """Join names as a sentence in the rulebook's language does."""
+        return join_names([str(n) for n in names], self._lang)

@@ -1,0 +1,159 @@
+"""Render a rulebook context through sandboxed Jinja2 templates into HTML, check it covers the deck, then typeset it.
+
+Templates may come from users (a deck folder's `rulebook/` overrides the bundled prose), so they run in a
+`SandboxedEnvironment` with autoescaping: a card text holding HTML or `{{ ... }}` prints as text.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from html.parser import HTMLParser
+from pathlib import Path
+
+import ttf_opensans
+from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateError, TemplateNotFound
+from jinja2.sandbox import SandboxedEnvironment
+from markupsafe import Markup, escape
+
+from ..errors import BuildError, display_path
+from ..load import TEMPLATES_DIR
+from ..model import Deck
+from .context import CardQuery, Rulebook
+from .i18n import translations
+
+RULEBOOK_TEMPLATES = TEMPLATES_DIR / "rulebooks"
+SECTIONS = ("goal", "components", "setup", "turn", "special", "end", "variants", "faq")
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A page size for the rulebook, with the margins and type size that suit it."""
+
+    css_size: str
+    margin: str
+    font_size: str
+    columns: int
+
+
+PAPERS = {
+    "a4": Paper("A4", "20mm 18mm 22mm 18mm", "9.6pt", 2),
+    "letter": Paper("letter", "0.8in 0.7in 0.9in 0.7in", "9.6pt", 2),
+    "a5": Paper("A5", "15mm 14mm 18mm 14mm", "9pt", 1),
+}
+
+
+def font_faces() -> Markup:
+    """Declare every Open Sans style from the ttf_opensans package by file URL (the cards use the same family)."""
+    rules = [f"@font-face {{ font-family: 'Open Sans'; src: url('{font.path.as_uri()}'); "
+             f"font-weight: {font.weight}; font-style: {'italic' if font.italic else 'normal'}; }}"
+             for font in ttf_opensans.FONTS]
+    return Markup("\n".join(rules))
+
+
+def nowrap(value) -> Markup:
+    """Keep a number and its noun on one line ("60 karet") without a no-break space that text search would miss."""
+    return Markup('<span class="nw">%s</span>') % escape(value)
+
+
+@lru_cache(maxsize=16)
+def _environment(override: Path | None, lang: str) -> SandboxedEnvironment:
+    loaders = [FileSystemLoader(str(override))] if override else []
+    loaders.append(FileSystemLoader(str(RULEBOOK_TEMPLATES)))
+    env = SandboxedEnvironment(loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,
+                               extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
+    env.install_gettext_translations(translations(lang), newstyle=True)
+    env.filters["nw"] = nowrap
+    return env
+
+
+def environment_for(deck: Deck, lang: str) -> SandboxedEnvironment:
+    """Return the sandbox that renders this deck's rulebook: the deck's own templates first, then the bundled."""
+    override = deck.folder / "rulebook" if deck.folder and (deck.folder / "rulebook").is_dir() else None
+    return _environment(override, lang)
+
+
+def prose_template_names(deck: Deck, lang: str) -> list[str]:
+    """Return the prose templates to try, most specific first."""
+    names = [f"{lang}.html", f"{deck.template}/{lang}.html", f"{deck.game}/{lang}.html"]
+    return list(dict.fromkeys(names))
+
+
+def render_html(deck: Deck, book: Rulebook, paper: str) -> str:
+    """Render the rulebook's HTML and check that it has every section and mentions every card."""
+    env = environment_for(deck, book.lang)
+    try:
+        template = env.select_template(prose_template_names(deck, book.lang))
+    except TemplateNotFound:
+        raise BuildError(f"deck '{deck.id}': no {book.lang} rulebook text for the game '{deck.game}' "
+                         f"(looked for {', '.join(prose_template_names(deck, book.lang))} in "
+                         f"{display_path(RULEBOOK_TEMPLATES)})") from None
+    try:
+        html = template.render(book=book, cards=CardQuery(deck, book.lang, book.players), paper=PAPERS[paper],
+                               font_faces=font_faces(), sections=SECTIONS)
+    except TemplateError as exc:
+        raise BuildError(f"rulebook template {template.filename and display_path(template.filename)}: "
+                         f"{exc}") from None
+    check_coverage(html, book, template.filename or template.name)
+    return html
+
+
+class _TextAndSections(HTMLParser):
+    """Collect the visible text of a page and the text inside each <section id=...>."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.chunks: list[str] = []
+        self.sections: dict[str, list[str]] = {}
+        self._open: list[str | None] = []
+        self._skip = 0
+        self._heading = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("style", "script", "title"):
+            self._skip += 1
+        if tag == "h2":
+            self._heading += 1
+        if tag == "section":
+            self._open.append(dict(attrs).get("id"))
+            self.sections.setdefault(self._open[-1], [])
+
+    def handle_endtag(self, tag):
+        if tag in ("style", "script", "title"):
+            self._skip -= 1
+        if tag == "h2":
+            self._heading -= 1
+        if tag == "section" and self._open:
+            self._open.pop()
+
+    def handle_data(self, data):
+        if self._skip:
+            return
+        self.chunks.append(data)
+        for section in [] if self._heading else self._open:
+            self.sections[section].append(data)
+
+
+def visible_text(html: str) -> str:
+    """Return the text a reader sees, with runs of white space made single spaces."""
+    parser = _TextAndSections()
+    parser.feed(html)
+    return " ".join("".join(parser.chunks).split())
+
+
+def check_coverage(html: str, book: Rulebook, template: str) -> None:
+    """Fail when a required section is missing or empty, or a card of the deck is not mentioned."""
+    parser = _TextAndSections()
+    parser.feed(html)
+    text = " ".join("".join(parser.chunks).split())
+    problems = [f"the section '{s}' is missing or empty" for s in SECTIONS
+                if len(" ".join("".join(parser.sections.get(s, [])).split())) < 20]
+    for row in book.components:
+        if row.label not in text:
+            problems.append(f"cards {', '.join(row.card_ids)} ('{row.label}') are not in the component list")
+    for row in book.specials:
+        for needed in (*row.names, row.text):
+            if " ".join(needed.split()) not in text:
+                problems.append(f"card '{row.card_ids[0]}': its text or name {needed!r} is not printed")
+    if problems:
+        raise BuildError(f"{display_path(template)}: the {book.lang} rulebook of '{book.deck_id}' "
+                         f"({book.deck_file}) is incomplete:\n- " + "\n- ".join(problems))

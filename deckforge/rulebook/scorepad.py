@@ -1,0 +1,70 @@
+"""Print a Wizard score sheet: one row per round, a bid and a points column for each player.
+
+The number of rounds follows from the deck: round r deals r cards to each player, so a deck of T cards gives
+T // players rounds (RULES.md, Wizard: there are 60 / players rounds).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import TemplateError
+
+from ..errors import BuildError, DeckforgeError, PlayerCountError
+from ..load import load_deck
+from ..model import Deck
+from ..output import atomic_write, default_output
+from .render import PAPERS, _environment, font_faces
+from .typeset import typeset
+
+SCORED_GAMES = ("wizard",)
+
+
+@dataclass(frozen=True)
+class ScorePad:
+    """What the score sheet template prints."""
+
+    lang: str
+    title: str
+    accent: str
+    players: int
+    rounds: int
+    cards: int
+    landscape: bool
+
+
+def scorepad_context(deck: Deck, players: int, lang: str) -> ScorePad:
+    """Count the rounds for this deck and player count; refuse a game that keeps no score sheet."""
+    if deck.game not in SCORED_GAMES:
+        raise BuildError(f"deck '{deck.id}' is a {deck.game} deck; score pads exist for: {', '.join(SCORED_GAMES)}")
+    if lang not in deck.languages:
+        raise DeckforgeError(f"deck '{deck.id}' has no '{lang}' texts; it declares: {', '.join(deck.languages)}")
+    try:
+        deck.players.sets_for(players)
+    except PlayerCountError as exc:
+        raise PlayerCountError(f"deck '{deck.id}': {exc}") from None
+    total = deck.total_for(players)
+    # Five or six players need twelve columns of figures: turn the page sideways.
+    return ScorePad(lang=lang, title=deck.name(lang), accent=deck.back.colour or "#3b4a6b", players=players,
+                    rounds=total // players, cards=total, landscape=players > 4)
+
+
+def scorepad_html(deck: Deck, players: int, lang: str, paper: str = "a4") -> str:
+    """Render the score sheet as HTML."""
+    pad = scorepad_context(deck, players, lang)
+    try:
+        return _environment(None, lang).get_template("scorepad.html").render(
+            pad=pad, paper=PAPERS[paper], font_faces=font_faces())
+    except TemplateError as exc:
+        raise BuildError(f"score pad template: {exc}") from None
+
+
+def write_scorepad(deck: Deck | str | Path, players: int, lang: str = "cs", out: Path | str | None = None,
+                   paper: str = "a4") -> Path:
+    """Write a printable Wizard score sheet (PDF) and return its path."""
+    if paper not in PAPERS:
+        raise BuildError(f"unknown paper size '{paper}' (one of: {', '.join(PAPERS)})")
+    model = deck if isinstance(deck, Deck) else load_deck(deck)
+    html = scorepad_html(model, players, lang, paper)
+    target = Path(out) if out else default_output(model.id, f"{model.id}-scorepad-{players}p-{lang}.pdf")
+    return atomic_write(target, typeset(html))
