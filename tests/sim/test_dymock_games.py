@@ -1,0 +1,92 @@
+"""DYMOCK played whole: seeded games in checking mode conserve every card and end; options and bad decks."""
+import dataclasses
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from deckforge.errors import DeckforgeError
+from deckforge.load import load_deck
+from deckforge.sim.base import SimulationError, engine_for, play_game
+
+DECK = load_deck("dymock")
+POLICIES = {"greedy": ["greedy"], "random": ["random"], "mixed": ["greedy", "random"]}
+GAMES = {"greedy": 100, "random": 12, "mixed": 20}
+
+
+def seats(policy, n):
+    return [POLICIES[policy][seat % len(POLICIES[policy])] for seat in range(n)]
+
+
+@pytest.mark.parametrize("n", [2, 4, 6, 7, 12])
+@pytest.mark.parametrize("policy", ["greedy", "random", "mixed"])
+def test_seeded_games_conserve_cards_and_finish(n, policy):
+    engine = engine_for(DECK, n)
+    rng = random.Random(n * 1000 + len(policy))
+    for _ in range(GAMES[policy]):
+        result = play_game(engine, rng, seats(policy, n), check=True)  # check_invariants after every step
+        assert result.finished and not result.stalemate
+        assert sorted(result.places) == list(range(n)) and result.winners == result.places[:1]
+        assert result.extra["loser_seat"] == {str(result.places[-1]): 1}
+        laid = sum(sum(plays.values()) for plays in result.plays)
+        assert laid >= 9 * n - engine.cards // 2  # most of the deck goes through the pile
+
+
+def test_same_seed_same_games():
+    engine = engine_for(DECK, 5)
+
+    def series(seed):
+        rng = random.Random(seed)
+        return [(r.places, r.turns, r.effects) for r in (play_game(engine, rng, ["random"] * 5) for _ in range(5))]
+    assert series(11) == series(11) != series(12)
+
+
+def test_the_starter_leads_and_is_dealt_first():
+    engine = engine_for(DECK, 4)
+    for starter in range(4):
+        state = engine.new_game(random.Random(2), starter=starter)
+        assert state.leader == starter and state.current_player == starter
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.sampled_from([2, 3, 5, 8, 11]))
+def test_any_seed_ends_with_every_card_accounted_for(seed, n):
+    result = play_game(engine_for(DECK, n), random.Random(seed), seats("mixed", n), check=True)
+    assert result.finished and len(result.places) == n
+
+
+def test_trace_tells_the_game_in_lines():
+    engine = engine_for(DECK, 3, {"trace": True})
+    log = play_game(engine, random.Random(4), ["greedy"] * 3).extra["log"]
+    text = "\n".join(log)
+    for words in ("swaps", "lays", "takes the pile", "the pile burns", "is out", "loses"):
+        assert words in text, words
+    assert "log" not in play_game(engine_for(DECK, 3), random.Random(4), ["greedy"] * 3).extra
+
+
+def test_variants_are_refused():
+    with pytest.raises(SimulationError, match="DYMOCK has no variants; cannot play lucid"):
+        engine_for(DECK, 4, {"variants": ["lucid"]})
+
+
+def test_player_count_outside_the_deck():
+    with pytest.raises(DeckforgeError, match="2 to 12 players, not 13"):
+        engine_for(DECK, 13)
+
+
+def test_a_deck_too_small_to_deal_is_refused():
+    small = dataclasses.replace(DECK, cards=DECK.cards[:10])
+    with pytest.raises(SimulationError, match="10 cards cannot deal nine to each of 2 players"):
+        engine_for(small, 2)
+
+
+def test_a_card_without_power_is_named():
+    cards = [dataclasses.replace(c, attrs={"rank": "X"}) if c.id == "joker" else c for c in DECK.cards]
+    with pytest.raises(SimulationError, match="card 'joker' has neither a strength nor a special power"):
+        engine_for(dataclasses.replace(DECK, cards=tuple(cards)), 4)
+
+
+def test_ranks_must_agree_within_a_rank():
+    cards = [dataclasses.replace(c, attrs={**c.attrs, "strength": 5}) if c.id == "spades-4" else c for c in DECK.cards]
+    with pytest.raises(SimulationError, match="the cards of rank 4 differ .* 'spades-4'"):
+        engine_for(dataclasses.replace(DECK, cards=tuple(cards)), 4)
