@@ -123,6 +123,19 @@ class DymockEngine(Engine):
         leader = rng.randrange(self.players) if starter is None else starter
         return DymockState(self, rng, leader)
 
+    def next_starter(self, previous: GameResult | None) -> int | None:
+        """Let the player after the previous loser lead (RULES.md, DYMOCK); after a stalemate, chance decides."""
+        if previous is None or not previous.finished:
+            return None
+        return (previous.places[-1] + 1) % self.players
+
+    def expected_effects(self) -> set[str]:
+        """Return what seeded play must show: each special power the deck has, and four of a rank burning."""
+        found = {name for name, power in SPECIALS.items() if power in self.special}
+        if self.most_copies >= FOUR_OF_A_RANK:
+            found.add("four-of-a-kind-burn")
+        return found
+
     def value(self, g: int) -> int:
         """Order ranks for the greedy player: specials above every plain rank, burn the most precious."""
         return 1000 + self.special[g] if self.special[g] else self.strength[g]
@@ -271,6 +284,7 @@ class DymockState(State):
         if self.ready_count == self.n:
             self.swapping = False
             self.current_player = self.leader
+            self._say_if(f"swapping is over; P{self.leader} leads")
         else:
             self.current_player = (self.leader + self.ready_count) % self.n
 
@@ -334,7 +348,7 @@ class DymockState(State):
         self.effects[E_TAKEN] += 1
         self.effects[E_BY_CHOICE] += by_choice
         if self.log is not None:
-            self._say(f"P{seat} takes the pile ({len(self.pile)} cards){' by choice' if by_choice else ''}")
+            self._say(f"P{seat} takes the pile ({_cards(len(self.pile))}){' by choice' if by_choice else ''}")
         self.pile.clear()
         self.need, self.run_rank, self.run_len = 0, -1, 0
         self.current_player = self._next_seat(seat)
@@ -375,7 +389,7 @@ class DymockState(State):
         """Remove the pile from play; its player leads again, or the next player still in when they went out."""
         self.effects[E_FOUR if four else E_BURN] += 1
         if self.log is not None:
-            self._say(f"the pile burns ({len(self.pile)} cards{', four of a rank' if four else ''})")
+            self._say(f"the pile burns ({_cards(len(self.pile))}{', four of a rank' if four else ''})")
         self.burned.extend(self.pile)
         self.pile.clear()
         self.need, self.run_rank, self.run_len = 0, -1, 0
@@ -484,6 +498,10 @@ class DymockState(State):
                              for u, d in zip(self.faceup[seat], self.facedown[seat]))
             lines.append(f"P{seat}{' (out)' if self.out[seat] else ''}: hand [{hand}] table [{table}]")
         return "\n".join(lines)
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def greedy(engine: DymockEngine, state: DymockState) -> int:
