@@ -72,8 +72,9 @@ def whole_games(engine, games: int, repeat: int) -> None:
         return time.perf_counter() - start, turns
     seconds, turns = min(run() for _ in range(repeat))
     plays = games * PLAYERS * engine.rounds * (engine.rounds + 1) // 2
-    print(f"whole games (play_game, random players): {games / seconds:,.0f} games/s, {games * engine.rounds / seconds:,.0f}"
-          f" hands/s, {plays / seconds:,.0f} card plays/s, {turns / seconds:,.0f} decisions/s "
+    hands = games * engine.rounds
+    print(f"whole games (play_game, random players): {games / seconds:,.0f} games/s, {hands / seconds:,.0f} hands/s, "
+          f"{plays / seconds:,.0f} card plays/s, {turns / seconds:,.0f} decisions/s "
           f"({seconds / plays * 1e6:.2f} us per card played)")
 
 

@@ -165,15 +165,17 @@ class WizardState(State):
     def _deal(self) -> None:
         """Deal `round` cards each and turn up the next card for trump (RULES.md, Wizard: "Trump")."""
         n, r, table = self.players, self.round, self.table
-        last = r == self.engine.rounds   # every card is dealt: none is left to turn up
-        drawn = self.rng.sample(self.engine.card_numbers, r * n + (0 if last else 1))
+        # RULES.md: no trump in the last round, because no card is left; a deck whose size the players do not
+        # divide has cards left then, and turns one up as in every other round
+        spare = r * n < table.size
+        drawn = self.rng.sample(self.engine.card_numbers, r * n + spare)
         first = (self.dealer + 1) % n
         self.hands = [drawn[s * r:(s + 1) * r] for s in range(n)]
         for dealt, hand in zip(self.dealt, self.hands):   # every card dealt is played by the round's end
             dealt += hand
         self.bids, self.tricks, self.trick, self.taken = [-1] * n, [0] * n, [], []
         self.leader, self.lead_suit, self.trump = first, UNSET, NO_TRUMP
-        self.turned_up = card = -1 if last else drawn[-1]
+        self.turned_up = card = drawn[-1] if spare else -1
         self._say_deal()
         if card < 0:
             self.events[LAST_ROUND] += 1
@@ -561,13 +563,16 @@ class WizardEngine(Engine):
 
     def expected_effects(self) -> set[str]:
         """Return the trump and trick events seeded play must show, given the cards this deck has."""
-        kinds, more_rounds = set(self.table.kind), self.rounds > 1   # the last round turns up no card
-        expected = {"no-trump-last-round"}
+        kinds = set(self.table.kind)
+        turn_up = self.rounds > 1 or self.table.size % self.players   # some round leaves a card to turn up
+        expected = set() if self.table.size % self.players else {"no-trump-last-round"}
         if NUMBER in kinds:
-            expected |= {"trick-won-by-suit-led"} | ({"trump-turned-up", "trick-won-by-trump"} if more_rounds else set())
+            expected |= {"trick-won-by-suit-led"} | ({"trump-turned-up", "trick-won-by-trump"} if turn_up else set())
         if WIZARD in kinds:
-            expected |= {"trick-won-by-wizard"} | ({"trump-chosen-by-dealer"} if more_rounds and self.table.suit_ids else set())
-        if JESTER in kinds and more_rounds:
+            expected.add("trick-won-by-wizard")
+            if turn_up and self.table.suit_ids:
+                expected.add("trump-chosen-by-dealer")
+        if JESTER in kinds and turn_up:
             expected.add("no-trump")
         return expected
 
