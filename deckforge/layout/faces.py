@@ -1,0 +1,253 @@
+"""Faces: turn a card template and one card into drawing operations, every decision made here.
+
+Jinja expressions are rendered in the sandbox, colours resolved, text wrapped and shrunk to fit, images placed
+and judged, symbols looked up. The result is a `Face`: plain operations in points, in the card's own
+coordinates (origin at the trimmed card's bottom-left corner), that `draw` paints without deciding anything.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+
+from jinja2 import TemplateError
+
+from ..errors import BuildError, display_path
+from ..load.card_template import COLOUR, TEMPLATE_ENV, ArtBox, BoxSpec, Layout, Shape, SymbolBox, TextBox
+from ..load.check import nearest
+from ..model import Card
+from .context import BuildContext, back_context, card_context
+from .fonts import font_for
+from .images import MIN_DPI, ImageBook
+from .imposition import Box
+from .text import INK_ABOVE, fit_text
+from .units import mm, to_mm
+
+_EDGE = 0.01  # mm: a box this close to the card's edge touches it
+
+
+@dataclass(frozen=True)
+class ShapeOp:
+    kind: str  # "rect" or "ellipse"
+    box: Box
+    fill: str | None
+    stroke: str | None
+    stroke_width: float
+    radius: float
+
+
+@dataclass(frozen=True)
+class TextOp:
+    """Lines of text placed in a frame; `lines` are (x, y, text) in the frame turned by `rotation`."""
+
+    frame: Box
+    rotation: int
+    font: str
+    size: float
+    colour: str
+    lines: tuple[tuple[float, float, str], ...]
+
+
+@dataclass(frozen=True)
+class ImageOp:
+    path: str
+    clip: Box
+    draw: Box
+
+
+@dataclass(frozen=True)
+class SymbolOp:
+    name: str
+    draw: Callable
+    frame: Box
+    rotation: int
+    colour: str
+    ink_saver: bool
+
+
+Op = ShapeOp | TextOp | ImageOp | SymbolOp
+
+
+@dataclass(frozen=True)
+class Face:
+    """One card face or back, ready to paint: size of the trimmed card, the bleed it paints, its operations."""
+
+    key: str
+    width: float
+    height: float
+    bleed: float
+    ops: tuple[Op, ...]
+
+
+class FacePlanner:
+    """Plans every face of one build; collects warnings (low-resolution art) along the way."""
+
+    def __init__(self, build: BuildContext, bleed: float, images: ImageBook | None = None):
+        self.build = build
+        self.bleed = bleed
+        self.images = images or ImageBook()
+        self.width, self.height = mm(build.deck.card_size.width_mm), mm(build.deck.card_size.height_mm)
+        self.warnings: list[str] = []
+        self.symbols = _symbols()
+
+    def card(self, card: Card, copies: int) -> Face:
+        """Plan one card's face from the layout of its kind."""
+        context = card_context(self.build, card, copies)
+        where = f"card '{card.id}' ({self.build.lang})"
+        layout = self.build.template.layout_for(card.kind)
+        return Face(f"card-{card.id}", self.width, self.height, self.bleed,
+                    self._ops(layout, context, where, card.art))
+
+    def back(self) -> Face:
+        """Plan the back every card shares."""
+        where = f"the back ({self.build.lang})"
+        ops = self._ops(self.build.template.back, back_context(self.build), where, self.build.deck.back.art)
+        return Face("back", self.width, self.height, self.bleed, ops)
+
+    def _ops(self, layout: Layout, context: dict, where: str, art) -> tuple[Op, ...]:
+        ops: list[Op] = []
+        if layout.background:
+            fill = self._colour(layout.background, context, where, "background")
+            if fill:
+                b = self.bleed
+                ops.append(ShapeOp("rect", Box(-b, -b, self.width + 2 * b, self.height + 2 * b), fill, None, 0, 0))
+        for element in layout.elements:
+            label = f"{display_path(self.build.template.path)}: {element.where}: {where}"
+            if element.when and not self._condition(element.when, context, label):
+                continue
+            op = self._element(element, context, label, art)
+            if op is not None:
+                ops.append(op)
+        return tuple(ops)
+
+    def _element(self, element, context: dict, label: str, art) -> Op | None:
+        if isinstance(element, Shape):
+            return self._shape(element, context, label)
+        if isinstance(element, TextBox):
+            return self._text(element, context, label)
+        if isinstance(element, SymbolBox):
+            return self._symbol(element, context, label)
+        assert isinstance(element, ArtBox), element
+        return self._art(element, label, art)
+
+    def _shape(self, shape: Shape, context: dict, label: str) -> ShapeOp | None:
+        fill = self._colour(shape.fill, context, label, "fill")
+        stroke = self._colour(shape.stroke, context, label, "stroke") if shape.stroke_width > 0 else None
+        if fill is None and stroke is None:
+            return None
+        box = self._box(shape.box, grow=shape.bleed)
+        return ShapeOp(shape.kind, box, fill, stroke, shape.stroke_width, mm(shape.radius))
+
+    def _text(self, text: TextBox, context: dict, label: str) -> TextOp | None:
+        content = self._render(text.text, context, label).strip()
+        if not content:
+            return None
+        frame = self._box(text.box)
+        width, height = (frame.w, frame.h) if text.rotate in (0, 180) else (frame.h, frame.w)
+        font = font_for(text.style)
+        fitted = fit_text(content, font, text.size, text.min_size, width, height, text.line_height)
+        if fitted is None:
+            raise BuildError(f"{label}: the text does not fit its {to_mm(frame.w):.1f} × {to_mm(frame.h):.1f} mm "
+                             f"box even at {text.min_size:g} pt: \"{_shorten(content)}\"; shorten the text, "
+                             "enlarge the box or lower its min_size")
+        top = {"top": height, "middle": (height + fitted.height) / 2, "bottom": fitted.height}[text.valign]
+        baseline = top - INK_ABOVE * fitted.size
+        lines = []
+        for i, (line, line_w) in enumerate(fitted.lines):
+            x = {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}[text.align]
+            lines.append((x, baseline - i * fitted.leading, line))
+        colour = self._colour(text.colour, context, label, "colour") or "#000000"
+        return TextOp(frame, text.rotate, font, fitted.size, colour, tuple(lines))
+
+    def _symbol(self, symbol: SymbolBox, context: dict, label: str) -> SymbolOp | None:
+        name = self._render(symbol.symbol, context, label).strip()
+        if not name:
+            return None
+        if name not in self.symbols:
+            known = sorted(self.symbols)
+            raise BuildError(f"{label}: no symbol '{name}'{nearest(name, known)} (known: {', '.join(known)})")
+        colour = self._colour(symbol.colour, context, label, "colour") or "#000000"
+        return SymbolOp(name, self.symbols[name], self._box(symbol.box), symbol.rotate, colour,
+                        self.build.ink_saver)
+
+    def _art(self, art: ArtBox, label: str, path) -> ImageOp | None:
+        if path is None:
+            return None
+        info = self.images.info(path, label)
+        clip = self._box(art.box, grow=art.bleed)
+        scale = (max if art.fit == "cover" else min)(clip.w / info.width_px, clip.h / info.height_px)
+        w, h = info.width_px * scale, info.height_px * scale
+        draw = Box(clip.x + (clip.w - w) / 2, clip.y + (clip.h - h) / 2, w, h)
+        visible_w, visible_h = min(w, clip.w), min(h, clip.h)
+        dpi = info.dpi_at(w, h)
+        if dpi < MIN_DPI:
+            self._warn(f"{label}: the art {display_path(path)} ({info.width_px} × {info.height_px} px) prints at "
+                       f"{dpi:.0f} DPI in its {to_mm(visible_w):.0f} × {to_mm(visible_h):.0f} mm box; "
+                       f"{MIN_DPI} DPI or more prints sharp")
+        return ImageOp(str(path), clip, draw)
+
+    def _box(self, spec: BoxSpec, grow: bool = False) -> Box:
+        """Return a template box in points, origin bottom-left; grow it into the bleed where it meets the edge."""
+        size = self.build.deck.card_size
+        x, y, w, h = spec.resolve(size.width_mm, size.height_mm)
+        box = Box(mm(x), mm(size.height_mm - y - h), mm(w), mm(h))
+        if not grow:
+            return box
+        b = self.bleed
+        left = b if x <= _EDGE else 0.0
+        right = b if x + w >= size.width_mm - _EDGE else 0.0
+        top = b if y <= _EDGE else 0.0
+        bottom = b if y + h >= size.height_mm - _EDGE else 0.0
+        return Box(box.x - left, box.y - bottom, box.w + left + right, box.h + top + bottom)
+
+    def _colour(self, value: str | None, context: dict, label: str, key: str) -> str | None:
+        if value is None:
+            return None
+        if "{" in value:
+            value = self._render(value, context, label).strip()
+        if value in ("", "none"):
+            return None
+        value = self.build.template.colours.get(value, value)
+        if not COLOUR.match(value):
+            raise BuildError(f"{label}: {key} {value!r} is not a colour (\"#rrggbb\", none, or a name from "
+                             f"'colours': {', '.join(self.build.template.colours) or 'none declared'})")
+        return value
+
+    def _render(self, source: str, context: dict, label: str) -> str:
+        if "{" not in source:
+            return source
+        try:
+            return _compiled(source).render(context)
+        except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError, AttributeError) as exc:
+            raise BuildError(f"{label}: cannot render {source!r}: {exc}") from None
+
+    def _condition(self, source: str, context: dict, label: str) -> bool:
+        try:
+            return bool(_expression(source)(**context))
+        except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError, AttributeError) as exc:
+            raise BuildError(f"{label}: cannot evaluate the condition {source!r}: {exc}") from None
+
+    def _warn(self, message: str) -> None:
+        if message not in self.warnings:
+            self.warnings.append(message)
+
+
+@lru_cache(maxsize=4096)
+def _compiled(source: str):
+    return TEMPLATE_ENV.from_string(source)
+
+
+@lru_cache(maxsize=1024)
+def _expression(source: str):
+    return TEMPLATE_ENV.compile_expression(source, undefined_to_none=False)
+
+
+def _symbols() -> dict[str, Callable]:
+    from .art import SYMBOLS  # the faces engineer's registry; importing it registers every game's art
+
+    return SYMBOLS
+
+
+def _shorten(text: str, limit: int = 60) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"

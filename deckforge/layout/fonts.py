@@ -1,0 +1,52 @@
+"""Fonts: register the Open Sans family (from the `ttf_opensans` package) once, embedded and subset by ReportLab.
+
+Open Sans covers Czech fully (ě š č ř ž ý á í é ú ů ď ť ň); ReportLab's own Vera does not. Every style a
+template may ask for maps to one registered TrueType face, so no unembedded standard font is ever referenced.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+FAMILY = "OpenSans"
+STYLES: dict[str, str] = {
+    "regular": "OpenSans",
+    "bold": "OpenSans-Bold",
+    "italic": "OpenSans-Italic",
+    "bold-italic": "OpenSans-BoldItalic",
+}
+_FILES = {
+    "OpenSans": "OpenSans-Regular.ttf",
+    "OpenSans-Bold": "OpenSans-Bold.ttf",
+    "OpenSans-Italic": "OpenSans-Italic.ttf",
+    "OpenSans-BoldItalic": "OpenSans-BoldItalic.ttf",
+}
+
+
+@lru_cache(maxsize=None)
+def register_fonts() -> str:
+    """Register the four faces and their family mapping; return the regular face's name."""
+    import ttf_opensans
+
+    for name, filename in _FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(ttf_opensans.TTF_BIN_FOLDER / filename)))
+    for (bold, italic), name in {(0, 0): "OpenSans", (1, 0): "OpenSans-Bold", (0, 1): "OpenSans-Italic",
+                                 (1, 1): "OpenSans-BoldItalic"}.items():
+        addMapping(FAMILY, bold, italic, name)
+    return STYLES["regular"]
+
+
+def font_for(style: str) -> str:
+    """Return the registered face name for a template style (regular, bold, italic, bold-italic)."""
+    register_fonts()
+    return STYLES[style]
+
+
+@lru_cache(maxsize=None)
+def vertical_metrics(font_name: str) -> tuple[float, float]:
+    """Return the face's ascent and descent (descent negative) per point of font size."""
+    face = pdfmetrics.getFont(font_name).face
+    return face.ascent / 1000, face.descent / 1000

@@ -1,0 +1,80 @@
+"""Text fitting: wrap text into a box and shrink it step by step down to a minimum size until it fits.
+
+Pure measurement with the font's metrics; nothing is drawn here. A result of None means the text cannot fit.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+# Ink extent of Open Sans per point of size, measured from its glyphs: accented capitals reach 0.93 and Ů 1.0
+# above the baseline; descenders reach 0.24 below. A box that holds this much never shows clipped accents.
+INK_ABOVE = 1.0
+INK_BELOW = 0.25
+SHRINK_STEP = 0.5  # points
+
+
+@dataclass(frozen=True)
+class FittedText:
+    """Wrapped lines at the size that fits: each line's text and width in points, and the baseline spacing."""
+
+    size: float
+    leading: float
+    lines: tuple[tuple[str, float], ...]
+
+    @property
+    def height(self) -> float:
+        return block_height(len(self.lines), self.size, self.leading)
+
+
+def block_height(lines: int, size: float, leading: float) -> float:
+    """Return the height from the top of the first line's accents to the bottom of the last line's descenders."""
+    return (INK_ABOVE + INK_BELOW) * size + (lines - 1) * leading if lines else 0.0
+
+
+def fit_text(text: str, font: str, size: float, min_size: float, width: float, height: float,
+             line_height: float = 1.2) -> FittedText | None:
+    """Return the text wrapped at the largest size from `size` down to `min_size` that fits the box, or None."""
+    paragraphs = tuple(p.split() for p in text.strip().split("\n"))
+    for attempt in _sizes(size, min_size):
+        lines = wrap(paragraphs, font, attempt, width)
+        if lines is not None and block_height(len(lines), attempt, attempt * line_height) <= height + 1e-6:
+            return FittedText(attempt, attempt * line_height, lines)
+    return None
+
+
+def _sizes(size: float, min_size: float) -> list[float]:
+    sizes, current = [], size
+    while current > min_size + 1e-9:
+        sizes.append(current)
+        current -= SHRINK_STEP
+    return sizes + [min_size]
+
+
+def wrap(paragraphs: tuple[tuple[str, ...], ...], font: str, size: float,
+         width: float) -> tuple[tuple[str, float], ...] | None:
+    """Break words into lines no wider than `width`; None when a single word is wider than the box."""
+    space = _width(" ", font) * size
+    lines: list[tuple[str, float]] = []
+    for words in paragraphs:
+        current: list[str] = []
+        current_w = 0.0
+        for word in words:
+            word_w = _width(word, font) * size
+            if word_w > width + 1e-6:
+                return None
+            if current and current_w + space + word_w > width + 1e-6:
+                lines.append((" ".join(current), current_w))
+                current, current_w = [], 0.0
+            current_w += (space if current else 0.0) + word_w
+            current.append(word)
+        lines.append((" ".join(current), current_w))
+    return tuple(lines)
+
+
+@lru_cache(maxsize=65536)
+def _width(word: str, font: str) -> float:
+    """Return a word's width at 1 point."""
+    return stringWidth(word, font, 1.0)
