@@ -29,6 +29,7 @@ FACE_UP = 8         # 9..15: lay the face-up cards at the positions of bit mask 
 SWAP = 16           # 16 + 3*g + p: swap a hand card of rank g with the face-up card at position p
 POSITIONS = 3       # face-down cards each, face-up cards on them, hand size to draw back to
 MASKS = tuple(tuple(p for p in range(POSITIONS) if mask >> p & 1) for mask in range(1 << POSITIONS))
+SUBSETS = tuple(tuple(sub for sub in range(1, mask + 1) if sub & mask == sub) for mask in range(1 << POSITIONS))
 
 EFFECTS = ("swap", "reset", "reset-reverse", "go-again", "burn", "four-of-a-kind-burn", "lead-passes-on",
            "pile-taken", "pile-taken-by-choice", "forced-pick-up", "blind-play", "blind-fail")
@@ -91,10 +92,12 @@ class DymockEngine(Engine):
         self.first_lay = SWAP + POSITIONS * self.ranks
         self.lays = [list(range(self.first_lay + g * self.most_copies, self.first_lay + (g + 1) * self.most_copies))
                      for g in range(self.ranks)]
+        # worth[g]: the greedy player's order of ranks: specials above every plain rank, burn the most precious
+        self.worth = [1000 + special if special else strength for strength, special in zip(self.strength, self.special)]
         # beaters[need]: the ranks that may go on a pile needing that strength (specials go on anything), from the
         # least to the most valuable, so that the greedy player lays the first one it holds
         self.beaters = [tuple(sorted((g for g in range(self.ranks) if self.special[g] or self.strength[g] >= need),
-                                     key=self.value)) for need in range(max(self.strength) + 1)]
+                                     key=self.worth.__getitem__)) for need in range(max(self.strength) + 1)]
 
     def lay_action(self, rank: str, count: int = 1) -> int:
         """Return the action that lays `count` hand cards of the rank labelled `rank`."""
@@ -135,10 +138,6 @@ class DymockEngine(Engine):
         if self.most_copies >= FOUR_OF_A_RANK:
             found.add("four-of-a-kind-burn")
         return found
-
-    def value(self, g: int) -> int:
-        """Order ranks for the greedy player: specials above every plain rank, burn the most precious."""
-        return 1000 + self.special[g] if self.special[g] else self.strength[g]
 
     def greedy_action(self, state: "DymockState", rng: random.Random) -> int:
         """Choose as the greedy player: see `greedy` in this module."""
@@ -223,7 +222,10 @@ class DymockState(State):
         throwing a face-up card onto it; with nothing else to do, throw a face-up card and take (RULES.md)."""
         seat = self.current_player
         face_up, face_down = self.faceup[seat], self.facedown[seat]
-        actions = [FACE_UP + mask for mask in range(1, len(MASKS)) if self._face_up_beats(face_up, MASKS[mask])]
+        actions = []
+        for g, positions in self._face_up_ranks(face_up).items():
+            if g in self.engine.beaters[self.need]:
+                actions.extend(FACE_UP + mask for mask in SUBSETS[positions])
         actions.extend(BLIND + p for p in range(POSITIONS) if face_down[p] >= 0 > face_up[p])
         if self.pile:
             if actions:
@@ -231,16 +233,13 @@ class DymockState(State):
             actions.extend(THROW + p for p in range(POSITIONS) if face_up[p] >= 0)
         return actions
 
-    def _face_up_beats(self, face_up: list[int], positions: tuple[int, ...]) -> bool:
-        rank_of, ranks = self.engine.rank_of, set()
-        for p in positions:
-            if face_up[p] < 0:
-                return False
-            ranks.add(rank_of[face_up[p]])
-        if len(ranks) > 1:
-            return False
-        g = ranks.pop()
-        return bool(self.engine.special[g]) or self.engine.strength[g] >= self.need
+    def _face_up_ranks(self, face_up: list[int]) -> dict[int, int]:
+        """Return rank -> bit mask of the positions where that rank lies face up."""
+        rank_of, found = self.engine.rank_of, {}
+        for p, card in enumerate(face_up):
+            if card >= 0:
+                found[rank_of[card]] = found.get(rank_of[card], 0) | 1 << p
+        return found
 
     # --- applying an action --------------------------------------------------------------------------------------
 
@@ -527,17 +526,17 @@ def greedy(engine: DymockEngine, state: DymockState) -> int:
 def _greedy_table_key(engine: DymockEngine, state: DymockState):
     """Rank table actions: plain face-up sets (lowest rank, most cards), one face-up special, a blind card, and
     last a throw (only chosen when forced, since a voluntary pick-up also offers something better)."""
-    face_up, rank_of, special, value = state.faceup[state.current_player], engine.rank_of, engine.special, engine.value
+    face_up, rank_of, special, worth = state.faceup[state.current_player], engine.rank_of, engine.special, engine.worth
 
     def key(action: int) -> tuple[int, int, int]:
         if FACE_UP < action < SWAP:
             positions = MASKS[action - FACE_UP]
             g = rank_of[face_up[positions[0]]]
-            return (1, value(g), len(positions)) if special[g] else (0, value(g), -len(positions))
+            return (1, worth[g], len(positions)) if special[g] else (0, worth[g], -len(positions))
         if BLIND <= action < READY:
             return (2, action, 0)
         if THROW <= action < BLIND:
-            return (3, value(rank_of[face_up[action - THROW]]), 0)
+            return (3, worth[rank_of[face_up[action - THROW]]], 0)
         return (4, 0, 0)  # take without throwing: never by choice
     return key
 
@@ -547,7 +546,7 @@ def _greedy_swap(engine: DymockEngine, state: DymockState, legal: list[int]) -> 
     face_up = state.faceup[state.current_player]
     for action in legal[1:]:  # legal[0] is READY
         g, p = divmod(action - SWAP, POSITIONS)
-        gained = engine.value(g) - engine.value(engine.rank_of[face_up[p]])
+        gained = engine.worth[g] - engine.worth[engine.rank_of[face_up[p]]]
         if gained > gain:
             best, gain = action, gained
     return best

@@ -120,8 +120,8 @@ def test_greedy_swaps_high_cards_face_up(three):
     while state.swapping:
         state.apply(three.greedy_action(state, None))
     for seat in range(3):
-        table = [three.value(three.rank_of[c]) for c in state.faceup[seat]]
-        held = [three.value(g) for g, cards in enumerate(state.hands[seat]) for _ in cards]
+        table = [three.worth[three.rank_of[c]] for c in state.faceup[seat]]
+        held = [three.worth[g] for g, cards in enumerate(state.hands[seat]) for _ in cards]
         assert min(table) >= max(held)
 
 
