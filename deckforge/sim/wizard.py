@@ -7,7 +7,7 @@ written, and the number of rounds is the deck's size divided by the players (60 
 Decisions are small integers: in a round's trump choice a suit index, in bidding the bid, in play a card index into
 the engine's card table. Chance (the first dealer, every deal) comes only from the game's `random.Random`.
 What a player may know at a decision is one explicit object, `View` (see `WizardState.view`); the greedy player
-decides from it alone, so the variants that hide cards or bids bind it.
+(wizard_greedy.py) decides from it alone, so the variants that hide cards or bids bind it.
 """
 from __future__ import annotations
 
@@ -68,19 +68,6 @@ class CardTable:
         its own suit; none for a Wizard (RULES.md, Wizard: "Following"); a Jester leaves it unset."""
         self.opens = tuple(s if k == NUMBER else NO_SUIT if k == WIZARD else UNSET
                            for k, s in zip(self.kind, self.suit))
-
-    @classmethod
-    def of(cls, kinds: Sequence[tuple[str, int, int]], suits: int = 4) -> "CardTable":
-        """Build a table from (kind, suit index, rank) triples: hand-made cards for tests."""
-        table = cls.__new__(cls)
-        table.suit_ids = table.suit_names = tuple(f"s{i}" for i in range(suits))
-        table.kind = tuple(KINDS[k] for k, _, _ in kinds)
-        table.suit = tuple(s if k == "number" else NO_TRUMP for k, s, _ in kinds)
-        table.rank = tuple(r if k == "number" else 0 for k, _, r in kinds)
-        table.ids = table.names = tuple(f"{k}-{s}-{r}" for k, s, r in kinds)
-        table.size = len(kinds)
-        table._set_opens()
-        return table
 
 
 def trick_winner(trick: Sequence[int], trump: int, table: CardTable) -> int:
@@ -256,7 +243,7 @@ class WizardState(State):
         seat = self.current_player
         self.bids[seat] = bid
         if self.log is not None:
-            self.log.append(f"  P{seat} bids {bid}")
+            self._say_bid(seat, bid)
         if seat == self.dealer:   # all have bid: the player left of the dealer leads
             self.phase, self.current_player = PLAY, self.leader
             self.legal = self._legal_cards(self.leader)
@@ -388,12 +375,23 @@ class WizardState(State):
         elif self.table.kind[card] == NUMBER:
             trump = f"turned up {names[card]}: trump {self.table.suit_names[self.table.suit[card]]}"
         elif self.table.kind[card] == JESTER:
-            trump = f"turned up {names[card]} (Jester): no trump"
+            trump = f"turned up {names[card]}: no trump"
         else:
-            trump = f"turned up {names[card]} (Wizard): the dealer chooses the trump"
+            trump = f"turned up {names[card]}: the dealer chooses the trump"
         self.log.append(f"Round {self.round} of {self.engine.rounds}, dealer P{self.dealer}; {trump}")
+        if self.round == 1 and self.engine.lucid:
+            self.log.append("  (lucid vision: each player sees the others' cards, not their own)")
         for seat in range(self.players):
             self.log.append(f"  P{seat} holds {self._cards(sorted(self.hands[seat]))}")
+
+    def _say_bid(self, seat: int, bid: int) -> None:
+        note = (" (secret until the round ends)" if self.engine.secret
+                else " (hidden until all have bid)" if self.engine.hidden else "")
+        if self.engine.plus_minus_one and seat == self.dealer:
+            forbidden = self.round - (sum(self.bids) - bid)
+            if 0 <= forbidden <= self.round:
+                note = f" (plus/minus one: not {forbidden}, which would make the bids add up to {self.round})"
+        self.log.append(f"  P{seat} bids {bid}{note}")
 
     def _say_play(self, seat: int, card: int) -> None:
         if len(self.trick) == 1:
@@ -429,99 +427,6 @@ class WizardState(State):
         return "\n".join(lines)
 
 
-# -- the greedy player: decides from a View alone ----------------------------------------------------------------
-def card_strengths(table: CardTable, players: int, trump: int) -> tuple[float, ...]:
-    """Estimate each card's share of the tricks, scaled so that an average hand of r cards expects r / players.
-
-    A card led takes the trick when no other player's card beats it; a card of a plain suit that follows takes
-    it only when its suit was led (about one time in the number of suits); Wizards and trumps win either way.
-    """
-    size, kind, suit, rank = table.size, table.kind, table.suit, table.rank
-    wizards, suits = kind.count(WIZARD), max(len(table.suit_ids), 1)
-    trumps = sum(1 for c in range(size) if kind[c] == NUMBER and suit[c] == trump)
-    follow_share = 1 / players + (players - 1) / players / suits   # chance that the card's own suit is led
-    strengths = []
-    for card in range(size):
-        if kind[card] != NUMBER:
-            strengths.append(1.0 if kind[card] == WIZARD else 0.0)
-            continue
-        higher = sum(1 for c in range(size) if suit[c] == suit[card] and rank[c] > rank[card])
-        beaten_by = wizards + higher + (0 if suit[card] == trump else trumps)
-        led = (1 - beaten_by / max(size - 1, 1)) ** (players - 1)
-        strengths.append(led if suit[card] == trump else led * follow_share)
-    mean = sum(strengths) / size or 1.0
-    return tuple(s / (players * mean) for s in strengths)
-
-
-def greedy_trump(view: View, engine: "WizardEngine") -> int:
-    """Choose the suit the dealer holds most of (by count, then rank); blind (lucid vision), the suit seen least."""
-    table = engine.table
-    if view.hand is None:
-        seen = Counter(table.suit[c] for hand in view.seen_hands.values() for c in hand)
-        return min(view.legal, key=lambda s: (seen[s], s))
-    held = Counter()
-    for card in view.hand:
-        if table.kind[card] == NUMBER:
-            held[table.suit[card]] += 100 + table.rank[card]
-    return max(view.legal, key=lambda s: (held[s], -s))
-
-
-def greedy_bid(view: View, engine: "WizardEngine") -> int:
-    """Bid the legal number nearest to the hand's expected tricks, read from its cards' strengths.
-
-    With the earlier bids in view, the estimate shrinks by a share of what they claim beyond their fair share
-    of the tricks; hidden or secret bids leave the estimate to the hand alone.
-    """
-    if view.hand is None:
-        return _blind_bid(view, engine)
-    strength = engine.strength[view.trump + 1]
-    estimate = sum(strength[c] for c in view.hand)
-    known = [b for s, b in enumerate(view.bids) if s != view.seat and b is not None]
-    if known:
-        claimed = sum(known) - len(known) * view.round / view.players
-        estimate -= BID_PRESSURE * claimed
-    return min(view.legal, key=lambda b: (abs(b - estimate), b))
-
-
-def _blind_bid(view: View, engine: "WizardEngine") -> int:
-    """Lucid vision, round 1: bid 1 when most cards this player cannot see would take the trick it sees."""
-    seen = {c for hand in view.seen_hands.values() for c in hand} | {view.turned_up}
-    order = [(view.leader + i) % view.players for i in range(view.players)]
-    me = order.index(view.seat)
-    unseen = [c for c in range(engine.table.size) if c not in seen]
-    trick = [view.seen_hands[s][0] if s != view.seat else -1 for s in order]
-    wins = 0
-    for card in unseen:
-        trick[me] = card
-        wins += trick_winner(trick, view.trump, engine.table) == me
-    estimate = wins / len(unseen) if unseen else 0.0
-    return min(view.legal, key=lambda b: (abs(b - estimate), b))
-
-
-def greedy_card(view: View, engine: "WizardEngine") -> int:
-    """Play to make the bid exactly: while tricks are still needed, take this one as cheaply as possible (or
-    shed the weakest card); once the bid is made, lose with the strongest card that cannot take the trick."""
-    legal = view.legal
-    if len(legal) == 1:
-        return legal[0]
-    strength = engine.strength[view.trump + 1]
-    by_strength = sorted(legal, key=lambda c: (strength[c], c))
-    needed = view.bids[view.seat] - view.tricks[view.seat]
-    if not view.trick:
-        return by_strength[-1] if needed > 0 else by_strength[0]
-    trick, me = list(view.trick) + [-1], len(view.trick)
-    winning = []
-    for card in by_strength:
-        trick[me] = card
-        winning.append(trick_winner(trick, view.trump, engine.table) == me)
-    if needed > 0:
-        return next((c for c, wins in zip(by_strength, winning) if wins), by_strength[0])
-    return next((c for c, wins in zip(reversed(by_strength), reversed(winning)) if not wins), by_strength[0])
-
-
-BID_PRESSURE = 0.25
-
-
 @register
 class WizardEngine(Engine):
     """Wizard for one deck and player count. Options: "variants" (names from VARIANTS), "trace" (bool: record
@@ -544,7 +449,10 @@ class WizardEngine(Engine):
         self.info = replace(INFO, max_turns=lambda n: turn_bound(size, n))
         self.card_numbers = range(size)
         self.bid_choices = [list(range(r + 1)) for r in range(self.rounds + 1)]
-        self.strength = tuple(card_strengths(table, players, t) for t in range(NO_TRUMP, len(table.suit_ids)))
+        from . import wizard_greedy   # here, not at the top: the greedy player imports this module's rules
+        self.greedy = wizard_greedy
+        self.strength = tuple(wizard_greedy.card_strengths(table, players, t)
+                              for t in range(NO_TRUMP, len(table.suit_ids)))
 
     def new_game(self, rng: random.Random, starter: int | None = None) -> WizardState:
         """Start a game; the first dealer is random unless `starter` names who bids and leads first."""
@@ -562,10 +470,14 @@ class WizardEngine(Engine):
         return None
 
     def expected_effects(self) -> set[str]:
-        """Return the trump and trick events seeded play must show, given the cards this deck has."""
-        kinds = set(self.table.kind)
-        turn_up = self.rounds > 1 or self.table.size % self.players   # some round leaves a card to turn up
-        expected = set() if self.table.size % self.players else {"no-trump-last-round"}
+        """Return the trump and trick events seeded play must show at every player count the deck serves.
+
+        validate asks one engine for the whole range, so an event is expected only where every count can show it.
+        """
+        kinds, counts = set(self.table.kind), list(self.deck.players)
+        sizes = [self.deck.total_for(n) for n in counts]
+        turn_up = all(size // n > 1 or size % n for n, size in zip(counts, sizes))   # some round leaves a card
+        expected = {"no-trump-last-round"} if all(size % n == 0 for n, size in zip(counts, sizes)) else set()
         if NUMBER in kinds:
             expected |= {"trick-won-by-suit-led"} | ({"trump-turned-up", "trick-won-by-trump"} if turn_up else set())
         if WIZARD in kinds:
@@ -578,7 +490,7 @@ class WizardEngine(Engine):
 
     def greedy_action(self, state: WizardState, rng: random.Random) -> int:
         """Return the greedy player's choice, made from what the current player may know (its View)."""
-        view = state.view(state.current_player)
+        view, greedy = state.view(state.current_player), self.greedy
         if view.phase == PLAY:
-            return greedy_card(view, self)
-        return greedy_bid(view, self) if view.phase == BID else greedy_trump(view, self)
+            return greedy.greedy_card(view, self)
+        return greedy.greedy_bid(view, self) if view.phase == BID else greedy.greedy_trump(view, self)

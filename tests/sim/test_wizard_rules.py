@@ -7,15 +7,14 @@ import dataclasses
 import random
 
 import pytest
-from wizard_helpers import bid_all, card, deal, engine, ids, wizard_deck
+from wizard_helpers import bid_all, card, deal, engine, ids, table_of, wizard_deck
 
 from deckforge.errors import PlayerCountError
 from deckforge.sim.base import InvariantError, SimulationError, play_game
-from deckforge.sim.wizard import (BID, CHOOSE_TRUMP, NO_TRUMP, OVER, PLAY, CardTable, WizardEngine, round_score,
-                                  trick_winner)
+from deckforge.sim.wizard import BID, CHOOSE_TRUMP, NO_TRUMP, OVER, PLAY, WizardEngine, round_score, trick_winner
 
 # Four suits 0..3; cards given as (kind, suit, rank).
-TABLE = CardTable.of([("number", s, r) for s in range(4) for r in range(1, 14)]
+TABLE = table_of([("number", s, r) for s in range(4) for r in range(1, 14)]
                      + [("wizard", 0, 0)] * 2 + [("jester", 0, 0)] * 2)
 W1, W2, J1, J2 = 52, 53, 54, 55
 
@@ -44,7 +43,7 @@ def test_trick_winner(name, trick, trump, winner):
 
 
 def test_trick_winner_equal_cards_keep_the_first():
-    twin = CardTable.of([("number", 0, 7), ("number", 0, 7), ("number", 1, 7)])
+    twin = table_of([("number", 0, 7), ("number", 0, 7), ("number", 1, 7)])
     assert trick_winner([0, 1, 2], NO_TRUMP, twin) == 0
     assert trick_winner([2, 1, 0], 0, twin) == 1
 

@@ -121,3 +121,14 @@ def test_every_variant_plays_whole_games(variants, players):
     for seed, policy in ((1, "greedy"), (2, "random")):
         result = play_game(eng, random.Random(seed), [policy] * players, check=True)
         assert result.finished and result.extra["rounds"] == 60 // players
+
+
+def test_the_trace_says_what_each_variant_hides_or_forbids():
+    def log(*variants):
+        return play_game(engine(4, *variants, trace=True), random.Random(4), ["greedy"] * 4).extra["log"]
+    assert "  (lucid vision: each player sees the others' cards, not their own)" in log("lucid-vision")
+    assert sum(line.endswith("(secret until the round ends)") for line in log("secret-bids")) == 60
+    assert sum(line.endswith("(hidden until all have bid)") for line in log("hidden-bids")) == 60
+    forbidding = [line for line in log("plus-minus-one") if "(plus/minus one: not " in line]
+    assert forbidding and all(line.endswith(")") and "which would make the bids add up to" in line
+                              for line in forbidding)

@@ -5,7 +5,7 @@ import random
 from functools import lru_cache
 
 from deckforge.load import load_deck
-from deckforge.sim.wizard import WizardEngine, WizardState
+from deckforge.sim.wizard import KINDS, NO_TRUMP, CardTable, WizardEngine, WizardState
 
 
 @lru_cache(maxsize=None)
@@ -55,3 +55,16 @@ def bid_all(state: WizardState, *bids: int) -> None:
     """Apply the bids in bidding order (from the player left of the dealer)."""
     for bid in bids:
         state.apply(bid)
+
+
+def table_of(cards, suits: int = 4) -> CardTable:
+    """Build a card table from (kind, suit index, rank) triples: hand-made cards for the trick-winner tests."""
+    table = CardTable.__new__(CardTable)
+    table.suit_ids = table.suit_names = tuple(f"s{i}" for i in range(suits))
+    table.kind = tuple(KINDS[k] for k, _, _ in cards)
+    table.suit = tuple(s if k == "number" else NO_TRUMP for k, s, _ in cards)
+    table.rank = tuple(r if k == "number" else 0 for k, _, r in cards)
+    table.ids = table.names = tuple(f"{k}-{s}-{r}" for k, s, r in cards)
+    table.size = len(cards)
+    table._set_opens()
+    return table
