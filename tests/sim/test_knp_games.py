@@ -1,0 +1,77 @@
+"""Kámen, nůžky, papír played whole: invariants in seeded games, custom decks played as written."""
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+from knp_helpers import changer, item, write_deck
+
+from deckforge.load import load_deck
+from deckforge.sim.base import SimulationError, engine_for, play_game
+from deckforge.sim.runner import simulate
+
+DECK = load_deck("kamen-nuzky-papir")
+GAMES = {2: 40, 4: 20, 5: 12, 8: 6}
+
+
+@pytest.mark.parametrize("players", sorted(GAMES))
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_seeded_games_keep_every_invariant_and_end(players, policy):
+    engine = engine_for(DECK, players)
+    rng = random.Random(players)
+    games = GAMES[players] * (1 if policy == "random" else 3)
+    for _ in range(games):
+        result = play_game(engine, rng, [policy] * players, check=True)  # check_invariants after every step
+        assert result.finished != result.stalemate
+        if result.finished:
+            assert sorted(result.places) == list(range(players)) and result.winners == result.places[:1]
+        laid = sum(sum(plays.values()) for plays in result.plays)
+        assert laid >= 4 * (players - 1)  # everyone but the last laid at least the cards dealt
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 12), policy=st.sampled_from(["random", "greedy"]))
+def test_any_seed_conserves_cards_and_ends(seed, players, policy):
+    engine = engine_for(DECK, players)
+    result = play_game(engine, random.Random(seed), [policy] * players, check=True)
+    assert result.finished or result.stalemate
+    assert result.turns <= engine.info.max_turns(players)
+
+
+def test_a_custom_spell_is_played_and_does_what_it_says(tmp_path):
+    (tmp_path / "deck.yaml").write_text(
+        "extends: kamen-nuzky-papir\nid: my-rps\n"
+        "cards:\n"
+        "  - id: whirlwind\n    kind: spell\n    item: paper\n    count: 2\n"
+        "    name: {cs: Vichřice, en: Whirlwind}\n"
+        "    effects: [{effect: skip, target: previous, turns: 2}, {effect: draw, target: others, count: 2}]\n",
+        encoding="utf-8")
+    deck = load_deck(tmp_path)
+    summary = simulate(deck, 4, games=100, seed=2, policy="greedy")
+    played = summary.plays_by_card["whirlwind"]
+    assert played > 0 and not summary.unplayed_cards and not summary.errors
+    spells = summary.extra["spell_effects"]
+    assert spells["whirlwind.skip"] == spells["whirlwind.draw"]  # both effects, in order
+    assert 0 <= played - spells["whirlwind.skip"] <= summary.finished  # all but a last card that ended the game
+
+
+def test_a_deck_with_other_counts_plays_as_written(tmp_path):
+    cards = [item("rock", "rock", 2), item("scissors", "scissors", 10), item("paper", "paper", 10), changer(count=1)]
+    deck = load_deck(write_deck(tmp_path, cards, high=4))
+    engine = engine_for(deck, 3)
+    assert engine.size == 23 and engine.card_ids.count("rock") == 2
+    summary = simulate(deck, 3, games=30, seed=1, policy="greedy", check=True)
+    assert summary.plays_by_card["rock"] > 0 and not summary.errors
+
+
+def test_kamen_nuzky_papir_has_no_variants():
+    with pytest.raises(SimulationError, match="has no variants"):
+        engine_for(DECK, 2, {"variants": ("lucid-vision",)})
+
+
+def test_a_trace_follows_the_game():
+    engine = engine_for(DECK, 3, {"trace": True})
+    result = play_game(engine, random.Random(8), ["random"] * 3)
+    log = result.extra["log"]
+    assert log[0].startswith("deal: seat 0: ") and "turned up" in log[0]
+    assert sum(1 for line in log if line[:1].isdigit()) == result.turns  # one numbered line per decision
+    assert log[-1] == f"   places: {result.places}"

@@ -1,0 +1,54 @@
+"""The play check behind `deckforge validate`: what it finds in broken decks and engines, and that it passes."""
+from knp_helpers import item, write_deck
+
+from deckforge.load import load_deck
+from deckforge.sim.base import InvariantError
+from deckforge.sim.kamen_nuzky_papir import KamenNuzkyPapir, KnpState
+from deckforge.validate import PLAY_CHECKS, validate_deck
+
+DECK = load_deck("kamen-nuzky-papir")
+
+
+def messages(report):
+    return [str(finding) for finding in report.findings]
+
+
+def test_every_game_with_an_engine_has_a_play_check():
+    assert {"kamen-nuzky-papir", "wizard", "dymock", "rychle-sipy"} <= set(PLAY_CHECKS)
+
+
+def test_the_bundled_deck_passes_at_a_player_count():
+    report = validate_deck(DECK, players=3)
+    assert report.ok, messages(report)
+    assert any("seeded games" in note for note in report.notes)
+
+
+def test_a_deck_of_rocks_alone_stalls_and_says_so(tmp_path):
+    deck = load_deck(write_deck(tmp_path, [item("rock", "rock", 20)], high=4))
+    found = messages(validate_deck(deck))
+    for players in (2, 3, 4):
+        assert any(m.startswith(f"{players} players: random players: ") and "games stalled (100%" in m
+                   for m in found), found
+    assert "card 'rock' was never played at 2–4 players: no seeded game found a moment to lay it" in found
+
+
+def test_a_card_never_laid_and_its_effect_are_reported(monkeypatch):
+    original = KamenNuzkyPapir._lay_table
+
+    def without_bedrock(engine):
+        table = original(engine)
+        return tuple(((),) * 4 if engine.card_ids[card] == "bedrock" else lays for card, lays in enumerate(table))
+    monkeypatch.setattr(KamenNuzkyPapir, "_lay_table", without_bedrock)
+    found = messages(validate_deck(DECK, players=2))
+    assert "card 'bedrock' was never played at 2 players: no seeded game found a moment to lay it" in found
+    assert any(m.startswith("the effect 'play_again' never took effect at 2 players") for m in found)
+
+
+def test_a_broken_invariant_is_a_finding_with_a_replay_command(monkeypatch):
+    def broken(state):
+        if state.turns == 5:
+            raise InvariantError("a card went missing")
+    monkeypatch.setattr(KnpState, "check_invariants", broken)
+    found = messages(validate_deck(DECK, players=2))
+    broke = [m for m in found if "broke: InvariantError: a card went missing" in m]
+    assert broke and "deckforge simulate kamen-nuzky-papir --players 2 --seed" in broke[0]

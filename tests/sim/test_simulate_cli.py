@@ -1,0 +1,81 @@
+"""`deckforge simulate` and the play part of `deckforge validate` through click's CliRunner."""
+import json
+
+import pytest
+from click.testing import CliRunner
+from knp_helpers import item, write_deck
+
+from deckforge.cli import main
+
+KEYS = {"deck", "players", "games", "finished", "stalemates", "turns_mean", "turns_max", "wins_by_seat",
+        "plays_by_card", "unplayed_cards", "errors", "extra"}
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_json_has_the_promised_keys_and_is_byte_identical_for_the_same_arguments():
+    args = ("simulate", "kamen-nuzky-papir", "--players", "4", "--games", "40", "--seed", "3", "--json")
+    first = run(*args)
+    assert first.exit_code == 0
+    data = json.loads(first.output)
+    assert KEYS <= set(data) and data["games"] == 40 and data["players"] == 4 and data["deck"] == "kamen-nuzky-papir"
+    assert data["finished"] + data["stalemates"] == 40 and data["errors"] == []
+    assert sum(data["wins_by_seat"].values()) == data["finished"]
+    assert first.output == run(*args).output == run(*args, "--jobs", "2").output
+    assert first.output != run(*args[:-2], "4", "--json").output  # another seed
+
+
+def test_the_readable_summary():
+    result = run("simulate", "kamen-nuzky-papir", "--games", "30", "--policy", "greedy")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0].startswith("Kámen, nůžky, papír (kamen-nuzky-papir): 4 players, 30 games, seed 1, policy greedy")
+    assert lines[1].startswith("finished 30, stalemates 0 (0.0%), errors 0")
+    assert any(line.startswith("turns: mean ") and "median" in line for line in lines)
+    assert any(line.startswith("effects triggered: draw ") for line in lines)
+    assert "unplayed cards: none" in lines
+
+
+def test_trace_prints_one_game_step_by_step():
+    result = run("simulate", "kamen-nuzky-papir", "--players", "3", "--seed", "5", "--trace")
+    assert result.exit_code == 0
+    out = result.output
+    assert out.startswith("deal: seat 0: ") and "\n1: seat " in out and "decisions; places (seats, first to last)" in out
+
+
+def test_trace_of_a_later_game_matches_the_run():
+    data = json.loads(run("simulate", "kamen-nuzky-papir", "--players", "2", "--games", "13", "--json").output)
+    traces = [json.loads(run("simulate", "kamen-nuzky-papir", "--players", "2", "--trace", "--game", str(g),
+                             "--json").output) for g in range(13)]
+    assert sum(t["turns"] for t in traces) == round(data["turns_mean"] * 13)
+    assert [sum(t["winners"] == [s] for t in traces) for s in (0, 1)] == list(data["wins_by_seat"].values())
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--policy", "smart"), "Error: unknown policy 'smart' (one of: random, greedy)"),
+    (("--variant", "lucid-vision"), "Error: Kámen, nůžky, papír has no variants; cannot play lucid-vision"),
+    (("--players", "13"), "Error: deck 'kamen-nuzky-papir': this deck serves 2 to 12 players, not 13"),
+])
+def test_bad_arguments_are_clear_errors(args, message):
+    result = CliRunner().invoke(main, ["simulate", "kamen-nuzky-papir", "--games", "5", *args])
+    assert result.exit_code == 1 and message in result.output and "Traceback" not in result.output
+
+
+def test_help_has_an_example():
+    result = run("simulate", "--help")
+    assert result.exit_code == 0 and "Example:" in result.output and "--jobs" in result.output
+
+
+def test_validate_fails_on_a_deck_that_stalls(tmp_path):
+    path = write_deck(tmp_path, [item("rock", "rock", 10), item("scissors", "scissors", 2)], high=2)
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert "2 players: random players: " in result.output and "games stalled" in result.output
+    assert "2 players: greedy players: " in result.output
+
+
+def test_validate_passes_the_bundled_deck_at_one_count():
+    result = run("validate", "kamen-nuzky-papir", "--players", "5")
+    assert result.exit_code == 0 and "kamen-nuzky-papir: ok" in result.output
