@@ -94,13 +94,13 @@ def build_deck(deck: Deck | str | Path, options: BuildOptions | None = None, *, 
 
 def prepare(deck: Deck, options: BuildOptions) -> Job:
     """Check the options against the deck and plan every face; raise BuildError on the first that cannot be."""
-    _check_choice(options.fmt, FORMATS, "format")
-    _check_choice(options.backs, BACK_MODES, "backs")
-    _check_choice(options.paper, tuple(PAPER_SIZES), "paper")
+    check_choice(options.fmt, FORMATS, "format")
+    check_choice(options.backs, BACK_MODES, "backs")
+    check_choice(options.paper, tuple(PAPER_SIZES), "paper")
     players, lang = _players(deck, options.players), _lang(deck, options.lang)
-    bleed = _length(options.bleed, "bleed", 0, MAX_BLEED_MM)
-    gap = _length(options.gap, "gap", 0, MAX_GAP_MM)
-    offset = tuple(_length(v, "back offset", -MAX_OFFSET_MM, MAX_OFFSET_MM) for v in options.back_offset)
+    bleed = option_length(options.bleed, "bleed", 0, MAX_BLEED_MM)
+    gap = option_length(options.gap, "gap", 0, MAX_GAP_MM)
+    offset = tuple(option_length(v, "back offset", -MAX_OFFSET_MM, MAX_OFFSET_MM) for v in options.back_offset)
     context = BuildContext(deck, lang, players, options.ink_saver, load_card_template(deck))
     planner = FacePlanner(context, bleed)
     fronts: list[Face] = []
@@ -170,7 +170,7 @@ def _lang(deck: Deck, lang: str | None) -> str:
     return lang
 
 
-def _length(value: float | str, what: str, low_mm: float, high_mm: float) -> float:
+def option_length(value: float | str, what: str, low_mm: float, high_mm: float) -> float:
     try:
         points = parse_length(value)
     except ValueError as exc:
@@ -180,7 +180,7 @@ def _length(value: float | str, what: str, low_mm: float, high_mm: float) -> flo
     return points
 
 
-def _check_choice(value: str, choices: tuple[str, ...], what: str) -> None:
+def check_choice(value: str, choices: tuple[str, ...], what: str) -> None:
     if value not in choices:
         from ..load.check import nearest
 

@@ -1,0 +1,150 @@
+"""Commands that write printable cards: build (one deck or --all) and calibrate."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import display_path
+from ..layout import FORMATS, BuildOptions, BuildResult, build_deck
+from ..layout.imposition import BACK_MODES
+from ..layout.paper import PAPER_SIZES
+from .common import lang_option, open_deck, players_option
+
+paper_option = click.option("--paper", type=click.Choice(list(PAPER_SIZES)), default="a4", show_default=True,
+                            help="Paper size of the sheets.")
+backs_duplex = click.option("--backs", type=click.Choice(list(BACK_MODES)), default="duplex-long", show_default=True,
+                            help="Back sheets for long- or short-edge duplex printing, or none.")
+
+
+def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, str]:
+    parts = [p.strip() for p in value.split(",")]
+    if len(parts) != 2 or not all(parts):
+        raise click.BadParameter("give two lengths in mm separated by a comma, e.g. 0.5,-1")
+    return parts[0], parts[1]
+
+
+offset_option = click.option("--back-offset", default="0,0", metavar="DX,DY", callback=_offset, show_default=True,
+                             help="Shift the backs DX mm right and DY mm up (as seen on the back) to correct a "
+                                  "printer's duplex misregistration; read them off `deckforge calibrate`.")
+
+
+@click.command("build")
+@click.argument("deck", metavar="DECK", required=False)
+@players_option
+@lang_option
+@paper_option
+@click.option("--bleed", default="3", metavar="MM", show_default=True,
+              help="Bleed around the cards, in mm (or with a unit: 0.125in).")
+@click.option("--gap", default="0", metavar="MM", show_default=True,
+              help="Space between cards, in mm; 0 puts cards edge to edge, sharing cut lines.")
+@backs_duplex
+@offset_option
+@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="sheets", show_default=True,
+              help="sheets: cards imposed on pages; cards-pdf: one page per card with TrimBox/BleedBox; "
+                   "cards-png: one 300 DPI PNG per card face, with cards.csv counts.")
+@click.option("--ink-saver", is_flag=True, help="Light backgrounds and outlines instead of large fills.")
+@click.option("-o", "--output", "out", type=click.Path(path_type=Path), default=None,
+              help="Output file (a folder for cards-png). Default: output/<deck>/<deck>-<players>p-<lang>.pdf")
+@click.option("--all", "every_deck", is_flag=True,
+              help="Build every bundled deck in each of its languages, and its rulebooks.")
+def build(deck: str | None, players: int | None, lang: str | None, paper: str, bleed: str, gap: str, backs: str,
+          back_offset: tuple[str, str], fmt: str, ink_saver: bool, out: Path | None, every_deck: bool) -> None:
+    """Build DECK into cut-ready PDF sheets with crop marks and duplex backs.
+
+    DECK is a bundled deck id or the path of a deck file or folder.
+
+    \b
+    Example:
+      deckforge build kamen-nuzky-papir --players 8 --lang en
+      deckforge build wizard --paper letter --backs duplex-short --back-offset 0.5,-1
+      deckforge build dymock --format cards-png -o dymock-png/
+      deckforge build --all
+    """
+    options = BuildOptions(players, lang, paper, bleed, gap, backs, back_offset, fmt, ink_saver)
+    if every_deck:
+        if deck or players or lang or out:
+            raise click.UsageError("--all builds every bundled deck at its default players in every language; "
+                                   "leave out DECK, --players, --lang and -o")
+        return _build_all(options)
+    if not deck:
+        raise click.UsageError("give a DECK to build, or --all")
+    with _progress("building") as progress:
+        result = build_deck(open_deck(deck), options, out=out, progress=progress)
+    _report(result)
+
+
+def _build_all(options: BuildOptions) -> None:
+    from ..layout.batch import bundled_jobs
+
+    jobs, notes = bundled_jobs(options)
+    summaries = []
+    with click.progressbar(jobs, label="building", file=sys.stderr, item_show_func=lambda j: j.label if j else "",
+                           show_pos=True) as bar:
+        for job in bar:
+            summaries.append(job.run())
+    for line in summaries:
+        click.echo(f"wrote {line}")
+    for note in notes:
+        click.echo(f"note: {note}", err=True)
+
+
+class _progress:
+    """A progress bar on a terminal (nothing otherwise), fed by the library's progress(done, total) calls."""
+
+    def __init__(self, label: str):
+        self.label, self.bar, self.shown = label, None, 0
+
+    def __enter__(self):
+        return self.update if sys.stderr.isatty() else None
+
+    def update(self, done: int, total: int) -> None:
+        if self.bar is None:
+            self.bar = click.progressbar(length=total, label=self.label, file=sys.stderr)
+            self.bar.__enter__()
+        self.bar.update(done - self.shown)
+        self.shown = done
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+
+
+def _report(result: BuildResult) -> None:
+    unit = {"sheets": "pages", "cards-pdf": "pages", "cards-png": "images"}[result.fmt]
+    click.echo(f"wrote {display_path(result.path)}: {result.pages} {unit}, {result.cards} cards")
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    for note in result.notes:
+        click.echo(f"note: {note}", err=True)
+
+
+@click.command("calibrate")
+@paper_option
+@click.option("--backs", type=click.Choice([m for m in BACK_MODES if m != "none"]), default="duplex-long",
+              show_default=True, help="How the printer flips the sheet.")
+@offset_option
+@click.option("--lang", "-l", type=click.Choice(["cs", "en"]), default="en", show_default=True,
+              help="Language of the instructions.")
+@click.option("-o", "--output", "out", type=click.Path(path_type=Path), default=None,
+              help="Output file. Default: output/calibrate-<paper>-<backs>.pdf")
+def calibrate(paper: str, backs: str, back_offset: tuple[str, str], lang: str, out: Path | None) -> None:
+    """Print a duplex test sheet and read off the --back-offset your printer needs.
+
+    Print both pages double-sided at 100 %, hold the sheet against the light and read where the front's crosses
+    show through on the back's millimetre rulers. Pass the current offset to check a correction.
+
+    \b
+    Example:
+      deckforge calibrate --paper letter
+      deckforge calibrate --back-offset 0.5,-1
+    """
+    from ..layout.calibrate import write_calibration
+
+    path = write_calibration(paper, backs, back_offset, lang, out)
+    click.echo(f"wrote {display_path(path)}: print it double-sided at 100 %, flipping on the "
+               f"{'short' if backs == 'duplex-short' else 'long'} edge")
+
+
+COMMANDS = [build, calibrate]

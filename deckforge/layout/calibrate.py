@@ -1,0 +1,130 @@
+"""Calibration: a two-page duplex test sheet from which a person reads the `--back-offset` their printer needs.
+
+The front has five crosses; the back, printed behind them the way card backs are, has a pair of millimetre
+rulers at each cross. Held against the light, the front's lines show through on the back's rulers: the numbers
+they cross are the DX and DY to pass as `--back-offset DX,DY` (0,0 when the printer registers perfectly).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from ..output import OUTPUT_DIR, atomic_path
+from .build import MAX_OFFSET_MM, check_choice, option_length
+from .fonts import font_for
+from .imposition import BACK_MODES
+from .pagelabels import SCALE_HEIGHT, SCALE_LENGTH
+from .paper import PAPER_SIZES, Paper, paper
+from .units import mm
+
+RULER_HALF = 6  # mm either side of zero
+CROSS_HALF = mm(14)  # long enough to cross both rulers, which stand 8 mm off the centre
+TEXTS = {
+    "en": {"title": "deckforge duplex calibration",
+           "front": ["Print both pages double-sided at 100 % (actual size, no fit-to-page), flipping on the {edge}.",
+                     "Check the bar below measures 50 mm. Then hold the sheet against a window or lamp:",
+                     "each cross on this side shows through onto a pair of rulers on the back.",
+                     "The number under the cross's vertical line is DX; the one beside its horizontal line is DY.",
+                     "Build with: deckforge build DECK --back-offset DX,DY  (0,0 needs no correction)."],
+           "back": "Read the rulers where the front's cross lines show through: horizontal ruler DX, vertical ruler DY.",
+           "long": "long edge", "short": "short edge", "bar": "this bar is 50 mm"},
+    "cs": {"title": "deckforge – kalibrace oboustranného tisku",
+           "front": ["Vytiskněte obě strany oboustranně ve skutečné velikosti (100 %, bez přizpůsobení stránce), "
+                     "otáčet podél {edge}.",
+                     "Ověřte, že pruh níže měří 50 mm. Pak list podržte proti oknu nebo lampě:",
+                     "každý křížek na této straně prosvítá na dvojici pravítek na rubu.",
+                     "Číslo pod svislou čarou křížku je DX, číslo u jeho vodorovné čáry je DY.",
+                     "Pak tiskněte: deckforge build BALÍČEK --back-offset DX,DY  (0,0 znamená bez opravy)."],
+           "back": "Čtěte pravítka tam, kde prosvítají čáry křížku z lícové strany: vodorovné DX, svislé DY.",
+           "long": "dlouhé hrany", "short": "krátké hrany", "bar": "tento pruh měří 50 mm"},
+}
+
+
+def write_calibration(paper_name: str = "a4", backs: str = "duplex-long", back_offset=(0, 0), lang: str = "en",
+                      out: Path | str | None = None) -> Path:
+    """Write the calibration sheet and return its path (default output/calibrate-<paper>-<backs>.pdf)."""
+    check_choice(paper_name, tuple(PAPER_SIZES), "paper")
+    check_choice(backs, tuple(m for m in BACK_MODES if m != "none"), "backs")
+    offset = tuple(option_length(v, "back offset", -MAX_OFFSET_MM, MAX_OFFSET_MM) for v in back_offset)
+    sheet = paper(paper_name)
+    words = TEXTS.get(lang, TEXTS["en"])
+    target = Path(out) if out else OUTPUT_DIR / f"calibrate-{paper_name}-{backs}.pdf"
+    with atomic_path(target) as tmp:
+        canvas = Canvas(str(tmp), pagesize=(sheet.width, sheet.height), initialFontName=font_for("regular"))
+        canvas.setTitle(words["title"])
+        _front(canvas, sheet, words, backs)
+        _back(canvas, sheet, words, backs, offset)
+        canvas.save()
+    return target
+
+
+def targets(sheet: Paper) -> list[tuple[float, float]]:
+    """Return the cross centres on the front: the middle and four points 45 mm in from the corners."""
+    inset = mm(45)
+    return [(sheet.width / 2, sheet.height / 2), (inset, inset), (sheet.width - inset, inset),
+            (inset, sheet.height - inset), (sheet.width - inset, sheet.height - inset)]
+
+
+def behind(point: tuple[float, float], sheet: Paper, backs: str) -> tuple[float, float]:
+    """Return where a front point lies on the back page, as card backs are mirrored."""
+    x, y = point
+    return (x, sheet.height - y) if backs == "duplex-short" else (sheet.width - x, y)
+
+
+def _front(canvas: Canvas, sheet: Paper, words: dict, backs: str) -> None:
+    top = sheet.height - mm(70)  # below the top crosses, above the middle one
+    canvas.setFont(font_for("bold"), 13)
+    canvas.drawString(mm(20), top, words["title"])
+    canvas.setFont(font_for("regular"), 8.5)
+    edge = words["short" if backs == "duplex-short" else "long"]
+    for i, line in enumerate(words["front"]):
+        canvas.drawString(mm(20), top - mm(8) - i * 12, line.format(edge=edge))
+    _bar(canvas, mm(20), top - mm(8) - 5 * 12 - mm(4), words["bar"])
+    canvas.setLineWidth(0.5)
+    for x, y in targets(sheet):
+        canvas.line(x - CROSS_HALF, y, x + CROSS_HALF, y)
+        canvas.line(x, y - CROSS_HALF, x, y + CROSS_HALF)
+    canvas.showPage()
+
+
+def _back(canvas: Canvas, sheet: Paper, words: dict, backs: str, offset: tuple[float, float]) -> None:
+    canvas.setFont(font_for("regular"), 8.5)
+    canvas.drawString(mm(20), mm(15), words["back"])
+    dx, dy = offset
+    for point in targets(sheet):
+        x, y = behind(point, sheet, backs)
+        _ruler(canvas, x + dx, y + dy, horizontal=True)
+        _ruler(canvas, x + dx, y + dy, horizontal=False)
+    canvas.showPage()
+
+
+def _ruler(canvas: Canvas, x: float, y: float, horizontal: bool) -> None:
+    """Draw millimetre ticks from -6 to +6 mm across the point, below it (horizontal) or left of it (vertical)."""
+    canvas.saveState()
+    canvas.translate(x, y)
+    if not horizontal:
+        canvas.rotate(90)  # ticks then run up the page; the labels read bottom to top
+    canvas.setLineWidth(0.3)
+    canvas.setFont(font_for("regular"), 4.5)
+    base = -mm(8)  # 8 mm off the centre, so the two rulers never overlap each other
+    for half_mm in range(-2 * RULER_HALF, 2 * RULER_HALF + 1):
+        t = mm(half_mm / 2)
+        length = mm(3) if half_mm % 2 == 0 else mm(1.8)
+        canvas.line(t, base, t, base - length)
+        if half_mm % 4 == 0:  # a label every 2 mm keeps the small numbers apart
+            canvas.drawCentredString(t, base - mm(5.2), str(half_mm // 2))
+    canvas.line(-mm(RULER_HALF), base, mm(RULER_HALF), base)
+    canvas.restoreState()
+
+
+def _bar(canvas: Canvas, x: float, y: float, caption: str) -> None:
+    canvas.saveState()
+    canvas.setFillColor(HexColor("#222222"))
+    block = SCALE_LENGTH / 5
+    for i in range(5):
+        canvas.rect(x + i * block, y, block, SCALE_HEIGHT * 1.5, stroke=1, fill=int(i % 2 == 0))
+    canvas.setFont(font_for("regular"), 7)
+    canvas.drawString(x + SCALE_LENGTH + mm(3), y, caption)
+    canvas.restoreState()
