@@ -29,9 +29,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from . import deck_commands, rulebook, simulate
+    from . import build, deck_commands, rulebook, simulate
 
-    for module in (deck_commands, simulate, rulebook):
+    for module in (deck_commands, simulate, rulebook, build):
         for command in module.COMMANDS:
             main.add_command(command)
 
