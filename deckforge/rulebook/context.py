@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ..errors import BuildError, display_path
 from ..model import Card, Deck
 from .games import GameBook, game_book
-from .i18n import join_names
+from .i18n import join_names, quote, translations
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,9 @@ class Rulebook:
     rounds: int
     components: tuple[CardRow, ...]
     specials: tuple[CardRow, ...]
+    special_detail: str | None
     scaling: tuple[ScaleRow, ...]
+    suits: tuple[tuple[str, str], ...]
     deck_file: str
 
 
@@ -95,7 +97,8 @@ def _row(deck: Deck, book: GameBook, group: list[tuple[Card, int]], lang: str) -
     cards = [card for card, _ in group]
     names = tuple(dict.fromkeys(card.name(lang) for card in cards))
     texts = list(dict.fromkeys(card.text(lang) for card in cards if card.text(lang)))
-    colour = _suit_colour(deck, cards[0])
+    colours = {_suit_colour(deck, card) for card in cards}
+    colour = colours.pop() if len(colours) == 1 else None  # a swatch only where the whole row shares it
     return CardRow(key=cards[0].id, kind=cards[0].kind, label=book.group_label(deck, cards, lang),
                    detail=book.group_detail(deck, cards, lang), count=sum(n for _, n in group), names=names,
                    text=" / ".join(texts), colour=colour, card_ids=tuple(card.id for card in cards))
@@ -145,7 +148,9 @@ def build_context(deck: Deck, lang: str, players: int) -> Rulebook:
         rounds=total // players if book.deal.by_round else 0,
         components=tuple(_rows(deck, book, counts, lang, by_text=False)),
         specials=tuple(_rows(deck, book, specials, lang, by_text=True)),
+        special_detail=book.special_detail and translations(lang).gettext(book.special_detail),
         scaling=_scaling(deck, book, players),
+        suits=tuple((suit.name(lang), suit.colour) for suit in deck.suits),
         deck_file=display_path(deck.path) if deck.path else deck.id)
 
 
@@ -173,10 +178,28 @@ class CardQuery:
         cards = [c for c, _ in self._pairs if self._match(c, kind, effect, attrs)]
         return list(dict.fromkeys(c.get(attr) for c in cards if c.get(attr) is not None))
 
+    def having(self, attr: str, kind: str | None = None) -> list[str]:
+        """Return the distinct names of cards on which `attr` is set (a bonus, a penalty), in deck order."""
+        cards = [c for c, _ in self._pairs if c.get(attr) and self._match(c, kind, None, {})]
+        return list(dict.fromkeys(c.name(self._lang) for c in cards))
+
+    def ordered(self, kind: str, by: str, field: str | None = None) -> list:
+        """Return the distinct names (or `field` values) of a kind, sorted by the numeric attribute `by`.
+
+        Cards without `by` are left out: the row of Rychlé šípy, the ranks of DYMOCK from low to high.
+        """
+        cards = sorted((c for c, _ in self._pairs if c.kind == kind and c.get(by) is not None),
+                       key=lambda c: c.get(by))
+        return list(dict.fromkeys(c.get(field) if field else c.name(self._lang) for c in cards))
+
     def count(self, kind: str | None = None, effect: str | None = None, **attrs) -> int:
         """Return the copies of matching cards for the chosen player count."""
         return sum(n for c, n in self._pairs if self._match(c, kind, effect, attrs))
 
-    def join(self, names: list) -> str:
-        """Join names as a sentence in the rulebook's language does."""
-        return join_names([str(n) for n in names], self._lang)
+    def join(self, names: list, style: str = "standard") -> str:
+        """Join names as a sentence in the rulebook's language does ("A, B a C"; style "or": "A nebo B")."""
+        return join_names([str(n) for n in names], self._lang, style)
+
+    def quoted(self, names: list, style: str = "standard") -> str:
+        """Join names, each in the language's quotation marks: „Vont Losna“ a „Jan Tleskač“."""
+        return join_names([quote(str(n), self._lang) for n in names], self._lang, style)

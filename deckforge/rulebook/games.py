@@ -41,6 +41,7 @@ class GameBook:
     group_detail: Callable[[Deck, list[Card], str], str]
     plain_kinds: frozenset[str]
     deal: Deal
+    special_detail: str | None = None  # heading of the special-card table's detail column, if it has one
 
 
 def _same_name_or(fallback: Callable[[Deck, list[Card], str], str]):
@@ -85,6 +86,7 @@ GAME_BOOKS: dict[str, GameBook] = {
         group_detail=_kamen_item,
         plain_kinds=frozenset({"item"}),
         deal=Deal(hand=4, turned_up=1),   # RULES.md: deal 4 each, turn one card up
+        special_detail=N_("Counts as"),
     ),
     "wizard": GameBook(
         group_key=lambda card: (card.kind, card.get("suit")),

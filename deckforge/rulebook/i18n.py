@@ -90,6 +90,11 @@ def translations(lang: str) -> gettext.NullTranslations:
     return StrictTranslations(mo, po, lang)
 
 
-def join_names(names: list[str], lang: str) -> str:
-    """Join names as the language does in a sentence: "A, B a C" in Czech, "A, B and C" in English."""
-    return format_list(list(names), locale=Locale.parse(lang)) if names else ""
+def join_names(names: list[str], lang: str, style: str = "standard") -> str:
+    """Join names as the language does in a sentence: "A, B a C" in Czech, "A, B, and C" in English."""
+    return format_list(list(names), style=style, locale=Locale.parse(lang)) if names else ""
+
+
+def quote(text: str, lang: str) -> str:
+    """Put text in the language's quotation marks (the catalog holds them: „…“ in Czech)."""
+    return translations(lang).pgettext("quotation marks", "“%(text)s”") % {"text": text}
