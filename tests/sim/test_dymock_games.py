@@ -90,3 +90,22 @@ def test_ranks_must_agree_within_a_rank():
     cards = [dataclasses.replace(c, attrs={**c.attrs, "strength": 5}) if c.id == "spades-4" else c for c in DECK.cards]
     with pytest.raises(SimulationError, match="the cards of rank 4 differ .* 'spades-4'"):
         engine_for(dataclasses.replace(DECK, cards=tuple(cards)), 4)
+
+
+def test_in_a_series_the_player_after_the_loser_leads():
+    from deckforge.sim.runner import play_series
+
+    engine = engine_for(DECK, 5)
+    results = play_series(engine, seed=3, first=0, count=8, policies=["greedy"] * 5)
+    for before, after in zip(results, results[1:]):
+        (offset,) = after.extra["loser_after_leader"]
+        leader = (after.places[-1] - int(offset)) % 5
+        assert leader == (before.places[-1] + 1) % 5
+
+
+def test_expected_effects_follow_the_deck():
+    assert engine_for(DECK, 4).expected_effects() == {"reset", "reset-reverse", "burn", "four-of-a-kind-burn"}
+    plain_threes = [dataclasses.replace(c, attrs={"rank": "3", "strength": 1}) if c.get("rank") == "3" else c
+                    for c in DECK.cards]
+    engine = engine_for(dataclasses.replace(DECK, cards=tuple(plain_threes)), 4)
+    assert engine.expected_effects() == {"reset", "burn", "four-of-a-kind-burn"}
