@@ -8,6 +8,8 @@ Cards are small ints indexing the engine's card table; a hand is one list of car
 lays ("k cards of rank g") are read off the list lengths. Actions are small ints (see the `_ACTION LAYOUT_` below).
 Choices the rules leave implicit: taking an empty pile is not a move (the leader must lay); the thrown card of a
 pick-up and the card of a failed blind play go into the hand with the pile and do not count as played.
+The greedy player is described at `greedy`; the random one draws uniformly from `legal_actions`, which keep every
+pick-up the rules allow, so its games are long (see the bound below) but end.
 """
 from __future__ import annotations
 
@@ -120,6 +122,8 @@ class DymockEngine(Engine):
     def new_game(self, rng: random.Random, starter: int | None = None) -> "DymockState":
         """Shuffle and deal; the first leader is random unless the runner names one (a later game of a series)."""
         leader = rng.randrange(self.players) if starter is None else starter
+        if not 0 <= leader < self.players:
+            raise SimulationError(f"seat {starter} cannot lead: the seats are 0 to {self.players - 1}")
         return DymockState(self, rng, leader)
 
     def next_starter(self, previous: GameResult | None) -> int | None:

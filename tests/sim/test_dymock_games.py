@@ -109,3 +109,8 @@ def test_expected_effects_follow_the_deck():
                     for c in DECK.cards]
     engine = engine_for(dataclasses.replace(DECK, cards=tuple(plain_threes)), 4)
     assert engine.expected_effects() == {"reset", "burn", "four-of-a-kind-burn"}
+
+
+def test_a_starter_outside_the_table_is_refused():
+    with pytest.raises(SimulationError, match="seat 4 cannot lead: the seats are 0 to 3"):
+        engine_for(DECK, 4).new_game(random.Random(1), starter=4)
