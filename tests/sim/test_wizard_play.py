@@ -3,6 +3,8 @@ import random
 import textwrap
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from wizard_helpers import engine
 
 from deckforge.load import load_deck
@@ -20,6 +22,21 @@ def test_invariants_hold_over_seeded_games(players, policy):
         assert result.turns <= eng.info.max_turns(players)
         assert sorted(result.places) == list(range(players))
         assert result.winners == [s for s in result.places if result.scores[s] == max(result.scores)]
+
+
+VARIANT_SETS = [(), ("lucid-vision",), ("plus-minus-one",), ("hidden-bids",), ("secret-bids",),
+                ("lucid-vision", "plus-minus-one"), ("lucid-vision", "hidden-bids", "secret-bids")]
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(3, 6), seed=st.integers(0, 2**32), variants=st.sampled_from(VARIANT_SETS),
+       policies=st.lists(st.sampled_from(["random", "greedy"]), min_size=6, max_size=6))
+def test_any_seeded_game_conserves_its_cards_and_ends(players, seed, variants, policies):
+    eng = engine(players, *variants)
+    result = play_game(eng, random.Random(seed), policies[:players], check=True)
+    assert result.finished and result.turns <= eng.info.max_turns(players)
+    rounds = eng.rounds
+    assert [sum(p.values()) for p in result.plays] == [rounds * (rounds + 1) // 2] * players
 
 
 @pytest.mark.parametrize("players, variants", [(3, ()), (5, ("plus-minus-one",)), (6, ("lucid-vision",))])
