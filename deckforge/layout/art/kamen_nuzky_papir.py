@@ -82,13 +82,29 @@ def _cycle_arrow(canvas, ink: Ink, start: float, end: float, radius: float) -> N
     ink.line(canvas, polygon(canvas, [(tx + hx, ty + hy) for hx, hy in head]), 4)
 
 
+def _cycle_arrows(canvas, ink: Ink) -> None:
+    """Draw three arc arrows in the gaps between items placed at 90, 210 and 330 degrees round (50, 50)."""
+    for angle in (90, 210, 330):
+        _cycle_arrow(canvas, ink, angle + 40, angle + 80, 40)
+
+
+@register("cycle")
+def cycle(canvas, x, y, w, h, *, colour, ink_saver):
+    """Draw only the three arrows of the changer's cycle, for templates that place the items themselves.
+
+    An item placed centred at 90, 210 or 330 degrees on a circle through 33 % of the box from its centre, 38 %
+    of the box wide, sits between the arrows.
+    """
+    with design_box(canvas, x, y, w, h):
+        _cycle_arrows(canvas, Ink.of(colour, ink_saver))
+
+
 @register("changer")
 def changer(canvas, x, y, w, h, *, colour, ink_saver):
     """Draw all three items round a circle joined by arrows: the card becomes whichever is named."""
     ink = Ink.of(colour, ink_saver)
     with design_box(canvas, x, y, w, h):
-        for angle in (90, 210, 330):
-            _cycle_arrow(canvas, ink, angle + 40, angle + 80, 40)
+        _cycle_arrows(canvas, ink)
         for angle, draw in zip((90, 210, 330), (draw_rock, draw_scissors, draw_paper)):
             cx = 50 + 33 * math.cos(math.radians(angle))
             cy = 50 + 33 * math.sin(math.radians(angle))
