@@ -69,6 +69,7 @@ class Ink:
     detail_colour: Color
     pen_colour: Color
     outlined: bool  # marks are outlined rather than filled (ink saver)
+    line_scale: float = 1.0  # open lines are drawn this much thinner or thicker
 
     @classmethod
     def of(cls, colour: str | Color, ink_saver: bool, edge: float = 2.5) -> "Ink":
@@ -76,7 +77,7 @@ class Ink:
         dark = shade(colour, 0.3)
         if ink_saver:
             line = shade(colour, 0.15)
-            return cls(tint(colour, 0.85), line, edge, line, line, True)
+            return cls(tint(colour, 0.85), line, edge, line, line, True, line_scale=0.7)
         solid = parse_colour(colour) if isinstance(colour, str) else colour
         return cls(solid, dark, edge * 0.5, white, solid, False)
 
@@ -119,7 +120,7 @@ class Ink:
         """Stroke an open line (lines use little ink, so they stay in full colour)."""
         canvas.saveState()
         canvas.setStrokeColor(self.pen_colour)
-        canvas.setLineWidth(width)
+        canvas.setLineWidth(width * self.line_scale)
         canvas.drawPath(path, stroke=1, fill=0)
         canvas.restoreState()
 
