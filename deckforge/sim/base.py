@@ -137,6 +137,21 @@ def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check
     """Play one game to its end or to the turn bound; `policies[seat]` is 'random' or 'greedy'."""
     state = engine.new_game(rng, starter)
     bound = engine.info.max_turns(engine.players)
+    if check or "greedy" in policies:
+        _play_checked(engine, state, rng, policies, check, bound)
+    else:
+        _play_random(state, rng, bound)
+    result = state.result()
+    if engine.options.get("trace") and "log" not in result.extra:
+        result.extra["log"] = list(getattr(state, "log", None) or ())
+    if not state.is_terminal():  # the turn bound was reached: a stalemate, not a crash
+        result.finished, result.stalemate = False, True
+    return result
+
+
+def _play_checked(engine: Engine, state: State, rng: random.Random, policies: Sequence[str], check: bool,
+                  bound: int) -> None:
+    """Play on with each seat's own policy, checking the invariants after every step if asked."""
     greedy = engine.greedy_action
     choice = rng.choice
     while not state.is_terminal():
@@ -149,9 +164,10 @@ def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check
         state.apply(action)
         if check:
             state.check_invariants()
-    result = state.result()
-    if engine.options.get("trace") and "log" not in result.extra:
-        result.extra["log"] = list(getattr(state, "log", None) or ())
-    if not state.is_terminal():  # the turn bound was reached: a stalemate, not a crash
-        result.finished, result.stalemate = False, True
-    return result
+
+
+def _play_random(state: State, rng: random.Random, bound: int) -> None:
+    """Play on with random players at every seat: the same choices as _play_checked, with less work per step."""
+    choice, legal_actions, apply, is_terminal = rng.choice, state.legal_actions, state.apply, state.is_terminal
+    while not is_terminal() and state.turns < bound:
+        apply(choice(legal_actions()))

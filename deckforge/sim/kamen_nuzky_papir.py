@@ -136,11 +136,14 @@ class KnpState(State):
     __slots__ = ("engine", "n", "hands", "draw_pile", "discard", "top", "current_player", "direction", "out",
                  "in_play", "passed", "places", "skips", "turns", "phase", "pending", "again", "give_to",
                  "give_left", "extra_left", "choosing", "_legal", "plays", "effects", "spell_effects", "log", "over",
-                 "stalemate", "draws", "rebuilds", "pass_count")
+                 "stalemate", "draws", "rebuilds", "pass_count", "size", "item_of", "kind_of", "lays", "effects_of")
 
     def __init__(self, engine: KamenNuzkyPapir, rng: random.Random, starter: int | None = None):
         n = self.n = engine.players
         self.engine = engine
+        # the engine's tables, held here too: one attribute lookup less on every step
+        self.size, self.item_of, self.kind_of = engine.size, engine.item_of, engine.kind_of
+        self.lays, self.effects_of = engine.lays, engine.effects_of
         deck = list(range(engine.size))
         rng.shuffle(deck)
         self.hands = [deck[DEAL * seat:DEAL * (seat + 1)] for seat in range(n)]
@@ -169,9 +172,20 @@ class KnpState(State):
     # -- the interface ------------------------------------------------------------------------------------------
 
     def legal_actions(self) -> list[int]:
+        """Return the legal actions, computed once per step (the play phase inline: it is most steps)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            if self.phase == PLAY:
+                lays, top, legal = self.lays, self.top, []
+                for card in self.hands[self.current_player]:
+                    legal += lays[card][top]  # faster than a comprehension, which is a call before Python 3.12
+                if self.draw_pile or len(self.discard) > 1:
+                    legal.append(DRAW)  # RULES.md: a player may draw even when able to lay
+                elif not legal:
+                    legal.append(PASS)  # nothing to draw and nothing to lay
+            else:
+                legal = self._decision_actions()
+            self._legal = legal
         return legal
 
     def apply(self, action: int) -> None:
@@ -179,15 +193,24 @@ class KnpState(State):
         self.turns += 1
         if self.log is not None and not (action == DRAW and self.phase == PLAY):  # a draw logs its card
             self.log.append(f"{self.turns}: seat {self.current_player} {self._describe(action)}")
-        phase = self.phase
-        if phase == PLAY:
-            self._play(action)
-        elif phase == EXTRA:
-            self._extra(action)
-        elif phase == GIVING:
-            self._give(self.current_player, action)
+        if self.phase != PLAY:
+            self._decide(action)
+        elif action >= 0:
+            card = self._lay(action)
+            if self.over:
+                return
+            effects = self.effects_of[card]
+            if effects:
+                self.pending.extend((code, target, amount, card) for code, target, amount in reversed(effects))
+                self._resolve()
+            else:
+                self._advance()
+        elif action == DRAW:
+            self.passed = 0
+            self._draw(self.current_player, 1)
+            self._advance()
         else:
-            self._choose(action - self.engine.target_base)
+            self._pass()
 
     def is_terminal(self) -> bool:
         return self.over
@@ -247,66 +270,51 @@ class KnpState(State):
 
     # -- legal actions ------------------------------------------------------------------------------------------
 
-    def _compute_legal(self) -> list[int]:
-        phase = self.phase
-        if phase == PLAY:
-            legal = self._lays()
-            if self.draw_pile or len(self.discard) > 1:
-                legal.append(DRAW)  # RULES.md: a player may draw even when able to lay
-            elif not legal:
-                legal.append(PASS)  # nothing to draw and nothing to lay
-            return legal
-        if phase == EXTRA:
+    def _decision_actions(self) -> list[int]:
+        """Return the actions of a decision a spell asks for: an extra card, a card to give, a player."""
+        if self.phase == EXTRA:
             return self._lays() + [DECLINE]  # RULES.md: "lay one more card" is optional
-        if phase == GIVING:
+        if self.phase == GIVING:
             return list(self.hands[self.current_player])
         base = self.engine.target_base
         return [base + seat for seat in self.others(self.current_player)]
 
     def _lays(self) -> list[int]:
-        lays, top = self.engine.lays, self.top
-        return [action for card in self.hands[self.current_player] for action in lays[card][top]]
+        lays, top, legal = self.lays, self.top, []
+        for card in self.hands[self.current_player]:
+            legal += lays[card][top]
+        return legal
 
     # -- a turn -------------------------------------------------------------------------------------------------
 
-    def _play(self, action: int) -> None:
-        if action == DRAW:
-            self.passed = 0
-            self._draw(self.current_player, 1)
-            self._advance()
-        elif action == PASS:
-            self.pass_count += 1
-            self.passed |= 1 << self.current_player
-            if self.passed == self._in_mask():  # RULES.md: a full round of passes is a stalemate
-                self._end(stalemate=True)
-            else:
-                self._advance()
+    def _decide(self, action: int) -> None:
+        if self.phase == EXTRA:
+            self._extra(action)
+        elif self.phase == GIVING:
+            self._give(self.current_player, action)
         else:
-            self._lay_and_resolve(action)
+            self._choose(action - self.engine.target_base)
 
-    def _lay_and_resolve(self, action: int) -> None:
-        card = self._lay(action)
-        effects = self.engine.effects_of[card]
-        if self.over:
-            return
-        if effects:
-            self.pending.extend((code, target, amount, card) for code, target, amount in reversed(effects))
-            self._resolve()
+    def _pass(self) -> None:
+        self.pass_count += 1
+        self.passed |= 1 << self.current_player
+        if self.passed == self._in_mask():  # RULES.md: a full round of passes is a stalemate
+            self._end(stalemate=True)
         else:
             self._advance()
 
     def _lay(self, action: int) -> int:
         """Move a card from the current hand onto the discard pile; its player goes out with an empty hand."""
-        engine, p = self.engine, self.current_player
-        if action >= engine.size:
-            card, self.top = divmod(action - engine.size, 3)
+        p = self.current_player
+        if action >= self.size:
+            card, self.top = divmod(action - self.size, 3)
         else:
             card = action
-            self.top = engine.item_of[card]
+            self.top = self.item_of[card]
         hand = self.hands[p]
         hand.remove(card)
         self.discard.append(card)
-        self.plays[p][engine.kind_of[card]] += 1
+        self.plays[p][self.kind_of[card]] += 1
         self.passed = 0
         if not hand:
             self._go_out(p)
@@ -500,6 +508,5 @@ class KnpState(State):
         if self.extra_left > 1:
             self.pending.append((CONTINUE_EXTRA, NEXT, self.extra_left - 1, card))
         # RULES.md: a spell laid as the extra card applies its effect too, at once
-        self.pending.extend((code, target, amount, card) for code, target, amount in
-                            reversed(self.engine.effects_of[card]))
+        self.pending.extend((code, target, amount, card) for code, target, amount in reversed(self.effects_of[card]))
         self._resolve()
