@@ -53,7 +53,7 @@ def test_unknown_deck_suggests_nearest() -> None:
 
 
 def test_validate_clean_and_broken() -> None:
-    assert run("validate", str(FIXTURES / "ok_tiny.yaml")).exit_code == 0
+    assert run("validate", str(FIXTURES / "ok_tiny.yaml"), "--players", "2").exit_code == 0
     result = CliRunner().invoke(main, ["validate", str(FIXTURES / "fail_unknown_effect.yaml")])
     assert result.exit_code == 1
     assert "fail_unknown_effect.yaml:26:18" in result.output

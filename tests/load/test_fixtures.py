@@ -49,8 +49,8 @@ def test_all_errors_of_a_file_are_reported_in_one_run(tmp_path: Path) -> None:
 
 def test_valid_fixture_loads() -> None:
     deck = load_deck(FIXTURES / "ok_tiny.yaml")
-    assert deck.total_for(4) == 10
-    assert deck.total_for(5) == 20
+    assert deck.total_for(4) == 22
+    assert deck.total_for(5) == 33
     assert deck.card("fate").effects[0].name == "reverse"
 
 
