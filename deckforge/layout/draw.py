@@ -17,9 +17,6 @@ from .fonts import font_for
 from .text import INK_BELOW
 
 MARK_WIDTH = 0.25  # points: thin enough to vanish in the cut, dark enough to see
-# Cards that share a cut line are clipped this far past it, so anti-aliasing viewers and RIPs show no hairline
-# seam between them; 0.1 mm of a neighbour's edge is far inside any trimmer's tolerance.
-SEAM_OVERLAP = 0.3  # points
 LABEL_COLOUR = "#333333"
 _FORM_PREFIX = "face-"
 
@@ -39,12 +36,11 @@ def paint_face(canvas: Canvas, face: Face) -> None:
 
 
 def place_face(canvas: Canvas, face: Face, placement: Placement) -> None:
-    """Show a defined face in a placement: clipped to its bleed box, turned as planned."""
+    """Show a defined face in a placement: clipped to the area it may paint, turned as planned."""
     canvas.saveState()
     clip = canvas.beginPath()
-    bleed = placement.bleed
-    s = SEAM_OVERLAP
-    clip.rect(bleed.x - s, bleed.y - s, bleed.w + 2 * s, bleed.h + 2 * s)
+    area = placement.painted
+    clip.rect(area.x, area.y, area.w, area.h)
     canvas.clipPath(clip, stroke=0, fill=0)
     trim = placement.trim
     canvas.translate(trim.x + trim.w / 2, trim.y + trim.h / 2)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, ImageFile, UnidentifiedImageError
 
 from ..errors import BuildError, display_path
 
@@ -39,6 +39,15 @@ class ImageBook:
 
 
 def _read(path: Path, user: str) -> ImageInfo:
+    # WeasyPrint switches Pillow to accept truncated files process-wide; a card must not print half an image.
+    lenient, ImageFile.LOAD_TRUNCATED_IMAGES = ImageFile.LOAD_TRUNCATED_IMAGES, False
+    try:
+        return _decode(path, user)
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = lenient
+
+
+def _decode(path: Path, user: str) -> ImageInfo:
     shown = display_path(path)
     try:
         with Image.open(path) as image:

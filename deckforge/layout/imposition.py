@@ -15,6 +15,9 @@ from .units import mm, to_mm
 
 MIN_MARK = mm(2)  # the shortest crop mark that is still easy to line a trimmer up with
 MAX_MARK = mm(5)
+# Cards sharing a cut line each paint this far past it, so anti-aliasing viewers and RIPs show no hairline seam
+# between them; 0.1 mm of a neighbour's edge is far inside any trimmer's tolerance.
+SEAM_OVERLAP = 0.3  # points
 LABEL_CLEARANCE = mm(0.75)  # keep page labels this far from crop marks
 BACK_MODES = ("duplex-long", "duplex-short", "none")
 _EPS = 1e-6
@@ -72,6 +75,11 @@ class Placement:
     trim: Box
     bleed: Box     # the trim plus bleed where no neighbour's card begins
     rotation: int  # degrees counter-clockwise the card's upright face is turned: 0, 90, 180 or 270
+    paint: Box | None = None  # what the face may paint: the bleed, plus SEAM_OVERLAP over a shared cut line
+
+    @property
+    def painted(self) -> Box:
+        return self.paint or self.bleed
 
 
 @dataclass(frozen=True)
@@ -217,25 +225,33 @@ def plan_sheets(spec: SheetSpec, card_count: int, labels: tuple[LabelNeed, ...] 
 
 def _front(grid: Grid, cards: range, page: int, labels: tuple[Label | None, ...]) -> Sheet:
     used = {slot: card for slot, card in enumerate(cards)}
-    placements = tuple(Placement(slot, card, grid.cell(slot), _bleed_box(grid, slot, used),
-                                 90 if grid.rotated else 0) for slot, card in used.items())
-    return Sheet(page, "front", placements, crop_marks(grid, [p.trim for p in placements]), labels)
+    placements = []
+    for slot, card in used.items():
+        bleed, paint = _areas(grid, slot, used)
+        placements.append(Placement(slot, card, grid.cell(slot), bleed, 90 if grid.rotated else 0, paint))
+    return Sheet(page, "front", tuple(placements), crop_marks(grid, [p.trim for p in placements]), labels)
 
 
-def _bleed_box(grid: Grid, slot: int, used: dict[int, int]) -> Box:
-    """Grow the trim by bleed on each side, but by at most half the gap towards a neighbouring card."""
+def _areas(grid: Grid, slot: int, used: dict[int, int]) -> tuple[Box, Box]:
+    """Return the card's bleed box, and the box it paints: the bleed plus SEAM_OVERLAP over shared cut lines."""
     row, col = divmod(slot, grid.cols)
-
-    def grow(d_row: int, d_col: int, outer: float) -> float:
+    sides = {"left": (0, -1, grid.outer_bleed_x), "right": (0, 1, grid.outer_bleed_x),
+             "below": (1, 0, grid.outer_bleed_y), "above": (-1, 0, grid.outer_bleed_y)}
+    bleed, seam = {}, {}
+    for side, (d_row, d_col, outer) in sides.items():
         r, c = row + d_row, col + d_col
-        if not (0 <= r < grid.rows and 0 <= c < grid.cols):
-            return outer
-        return min(grid.bleed, grid.gap / 2) if r * grid.cols + c in used else grid.bleed
-
-    left, right = grow(0, -1, grid.outer_bleed_x), grow(0, 1, grid.outer_bleed_x)
-    below, above = grow(1, 0, grid.outer_bleed_y), grow(-1, 0, grid.outer_bleed_y)
+        inside = 0 <= r < grid.rows and 0 <= c < grid.cols
+        shared = inside and r * grid.cols + c in used
+        # Towards a card, bleed at most half the gap; towards an empty cell, the full bleed; outside, what's left.
+        bleed[side] = min(grid.bleed, grid.gap / 2) if shared else grid.bleed if inside else outer
+        seam[side] = SEAM_OVERLAP if shared and grid.gap == 0 else 0.0
     trim = grid.cell(slot)
-    return Box(trim.x - left, trim.y - below, trim.w + left + right, trim.h + below + above)
+    return _grow(trim, bleed), _grow(trim, {k: bleed[k] + seam[k] for k in bleed})
+
+
+def _grow(box: Box, by: dict[str, float]) -> Box:
+    return Box(box.x - by["left"], box.y - by["below"], box.w + by["left"] + by["right"],
+               box.h + by["below"] + by["above"])
 
 
 def crop_marks(grid: Grid, trims: list[Box]) -> tuple[Segment, ...]:
@@ -330,8 +346,8 @@ def back_of(front: Sheet, spec: SheetSpec, page: int) -> Sheet:
     def move(box: Box) -> Box:
         return _mirror(box, spec).shifted(dx, dy)
 
-    placements = tuple(replace(p, trim=move(p.trim), bleed=move(p.bleed), rotation=_back_rotation(p, spec))
-                       for p in front.placements)
+    placements = tuple(replace(p, trim=move(p.trim), bleed=move(p.bleed), paint=move(p.painted),
+                               rotation=_back_rotation(p, spec)) for p in front.placements)
     marks = tuple(_mirror_segment(s, spec).shifted(dx, dy) for s in front.marks)
     labels = tuple(None if lb is None else Label(move(lb.box), lb.rotation) for lb in front.labels)
     return Sheet(page, "back", placements, marks, labels)

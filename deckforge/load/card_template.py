@@ -404,9 +404,9 @@ class _TemplateReader:
                 self.template(container, key, path)
             return raw
         names = list(self.palette)
-        self.c.error(container, key, path, f"unknown colour {raw!r}{nearest(raw, names)}: write \"#rrggbb\", "
+        self.c.error(container, key, path, f"unknown colour {raw!r}{nearest(raw, names)} (write \"#rrggbb\", "
                                            f"none, a name from 'colours' ({', '.join(names) or 'none declared'}) "
-                                           "or a {{ expression }}")
+                                           "or a {{ expression }})")
         return None
 
     def template(self, container: dict, key: str, path: str) -> str:

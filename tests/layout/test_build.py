@@ -1,0 +1,194 @@
+"""Whole builds: text that cannot fit, images, atomic writes, per-card PDF and PNG, the CLI, calibration."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+from pypdf import PdfReader
+
+from deckforge.cli import main
+from deckforge.errors import BuildError
+from deckforge.layout import BuildOptions, build_deck
+from deckforge.layout.batch import bundled_jobs
+from deckforge.layout.calibrate import behind, targets, write_calibration
+from deckforge.layout.paper import paper
+from deckforge.load import load_deck
+from layout_pdf import MM, read_pages
+
+MINI = Path(__file__).parent / "fixtures" / "mini"
+LONG_SPELL = " ".join(["Každý hráč si lízne kartu a potom ji odhodí, pokud může."] * 12)
+
+
+def _mini(tmp_path: Path, *replacements: tuple[str, str]) -> Path:
+    folder = tmp_path / "mini"
+    if not folder.exists():
+        shutil.copytree(MINI, folder)
+    deck_file = folder / "deck.yaml"
+    text = deck_file.read_text(encoding="utf-8")
+    for old, new in replacements:
+        assert old in text, old
+        text = text.replace(old, new)
+    deck_file.write_text(text, encoding="utf-8")
+    return folder
+
+
+def _image(path: Path, size: tuple[int, int], colour=(200, 60, 40)) -> str:
+    Image.new("RGB", size, colour).save(path)
+    return path.name
+
+
+def test_an_over_long_spell_text_fails_naming_card_language_and_box(tmp_path: Path) -> None:
+    folder = _mini(tmp_path, ("cs: Směr hry se obrací.", f"cs: '{LONG_SPELL}'"))
+    with pytest.raises(BuildError) as caught:
+        build_deck(load_deck(folder), BuildOptions(lang="cs"), out=tmp_path / "out.pdf")
+    message = str(caught.value)
+    # The body box is defined in the item layout that the spell layout extends: the message points there.
+    assert "mini.yaml: faces.item.elements[4] (body): card 'fate' (cs): the text does not fit its 51.0 × 20.0 mm " \
+           "box even at 7 pt" in message
+    assert "Každý hráč si lízne kartu" in message
+    build_deck(load_deck(folder), BuildOptions(lang="en"), out=tmp_path / "en.pdf")  # English still fits
+
+
+def test_a_failed_build_keeps_the_earlier_file_byte_for_byte(tmp_path: Path) -> None:
+    folder = _mini(tmp_path)
+    target = tmp_path / "out" / "mini.pdf"
+    build_deck(load_deck(folder), out=target)
+    before = target.read_bytes()
+    _mini(tmp_path, ("cs: Směr hry se obrací.", f"cs: '{LONG_SPELL}'"))
+    with pytest.raises(BuildError):
+        build_deck(load_deck(folder), out=target)
+    assert target.read_bytes() == before
+    assert sorted(p.name for p in target.parent.iterdir()) == ["mini.pdf"]
+
+
+def test_an_error_while_drawing_leaves_no_partial_file(tmp_path: Path, monkeypatch) -> None:
+    import deckforge.layout.build as build_module
+
+    def broken(*args, **kwargs):
+        raise BuildError("the printer caught fire")
+
+    monkeypatch.setattr(build_module, "draw_sheets", broken)
+    with pytest.raises(BuildError, match="caught fire"):
+        build_deck(load_deck(_mini(tmp_path)), out=tmp_path / "out" / "mini.pdf")
+    assert list((tmp_path / "out").iterdir()) == []
+
+
+def test_a_shared_image_is_stored_once_and_low_resolution_is_reported(tmp_path: Path) -> None:
+    folder = _mini(tmp_path)
+    art = _image(folder / "rock.png", (120, 90))
+    _mini(tmp_path, ("    item: rock\n    count: 3", f"    item: rock\n    count: 3\n    art: {art}"),
+          ("    item: paper\n    count: 2", f"    item: paper\n    count: 2\n    art: {art}"))
+    result = build_deck(load_deck(folder), out=tmp_path / "art.pdf")
+    images = set()
+    for page in PdfReader(result.path).pages:
+        for form in page["/Resources"]["/XObject"].values():
+            for name, xobject in (form.get_object().get("/Resources", {}).get("/XObject") or {}).items():
+                if xobject.get_object()["/Subtype"] == "/Image":
+                    images.add(xobject.idnum)
+    assert len(images) == 1
+    assert len(result.warnings) == 2  # one per card face that shows it: rock and paper
+    # 120 × 90 px fitted into a 43 × 30 mm box is 40 × 30 mm: 90 px over 30 mm is 76 DPI.
+    assert "rock.png (120 × 90 px) prints at 76 DPI in its 40 × 30 mm box" in result.warnings[0]
+
+
+def test_a_sharp_jpeg_draws_without_warning(tmp_path: Path) -> None:
+    folder = _mini(tmp_path)
+    Image.new("RGB", (600, 450), (20, 90, 160)).save(folder / "sharp.jpg", quality=90)
+    _mini(tmp_path, ("    item: rock\n    count: 3", "    item: rock\n    count: 3\n    art: sharp.jpg"))
+    assert build_deck(load_deck(folder), out=tmp_path / "jpeg.pdf").warnings == ()
+
+
+def test_an_image_broken_after_loading_fails_naming_the_card(tmp_path: Path) -> None:
+    # The loader already refuses unreadable art; the build checks again, since files change under a long run.
+    folder = _mini(tmp_path)
+    art = _image(folder / "art.png", (600, 450))
+    _mini(tmp_path, ("    item: paper\n    count: 2", f"    item: paper\n    count: 2\n    art: {art}"))
+    deck = load_deck(folder)
+    (folder / art).write_bytes((folder / art).read_bytes()[:200])
+    with pytest.raises(BuildError, match=r"card 'paper' \(cs\): cannot read the art file .*art.png"):
+        build_deck(deck, out=tmp_path / "x.pdf")
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_cards_png_is_300_dpi_with_bleed_one_per_face(tmp_path: Path) -> None:
+    result = build_deck(load_deck(_mini(tmp_path)), BuildOptions(fmt="cards-png"), out=tmp_path / "png")
+    files = sorted(p.name for p in result.path.iterdir())
+    assert files == ["001-rock.png", "002-paper.png", "003-fate.png", "004-changer.png", "back.png", "cards.csv"]
+    for name in files[:-1]:
+        with Image.open(result.path / name) as image:
+            assert image.size == (round((63 + 6) / 25.4 * 300), round((88 + 6) / 25.4 * 300)) == (815, 1110)
+    assert (result.path / "cards.csv").read_text().splitlines()[1:] == \
+        ["001-rock.png,3", "002-paper.png,2", "003-fate.png,1", "004-changer.png,1", "back.png,7"]
+
+
+def test_cards_png_replaces_an_earlier_folder_only_when_complete(tmp_path: Path) -> None:
+    target = tmp_path / "png"
+    target.mkdir()
+    (target / "old.png").write_bytes(b"old")
+    build_deck(load_deck(_mini(tmp_path)), BuildOptions(fmt="cards-png", backs="none"), out=target)
+    assert "old.png" not in {p.name for p in target.iterdir()} and (target / "001-rock.png").exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_cards_pdf_has_one_page_per_card_and_back_with_trim_and_bleed_boxes(tmp_path: Path) -> None:
+    result = build_deck(load_deck(_mini(tmp_path)), BuildOptions(fmt="cards-pdf", bleed="2mm"),
+                        out=tmp_path / "cards.pdf")
+    pages = PdfReader(result.path).pages
+    assert len(pages) == 2 * 7
+    for page in pages:
+        assert [round(float(v) / MM, 2) for v in page.trimbox] == [2, 2, 65, 90]
+        assert [round(float(v) / MM, 2) for v in page.bleedbox] == [0, 0, 67, 92]
+        assert [round(float(v) / MM, 2) for v in page.mediabox] == [0, 0, 67, 92]
+    keys = [page.faces[0].key for page in read_pages(result.path, 63, 88)]
+    assert keys[:4] == ["card-rock", "back", "card-rock", "back"] and keys.count("back") == 7
+
+
+def test_the_cli_writes_the_default_path_and_reports(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["build", "kamen-nuzky-papir", "--backs", "none"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("wrote output/kamen-nuzky-papir/kamen-nuzky-papir-4p-cs.pdf: 4 pages, 30 cards")
+    assert (tmp_path / "output" / "kamen-nuzky-papir" / "kamen-nuzky-papir-4p-cs.pdf").is_file()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--bleed", "30"], "Error: bleed: 30 is out of range; give 0 to 10 mm"),
+    (["--back-offset", "1"], "give two lengths in mm separated by a comma"),
+    (["--gap", "3 furlongs"], "Error: gap: '3 furlongs' is not a length"),
+    (["--players", "13"], "this deck serves 2 to 12 players, not 13"),
+])
+def test_the_cli_refuses_bad_options_clearly(tmp_path: Path, args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["build", "kamen-nuzky-papir", "-o", str(tmp_path / "x.pdf"), *args])
+    assert result.exit_code != 0 and message in result.output
+    assert "Traceback" not in result.output and not (tmp_path / "x.pdf").exists()
+
+
+def test_build_and_calibrate_have_help_with_examples() -> None:
+    for command in ("build", "calibrate"):
+        result = CliRunner().invoke(main, [command, "--help"])
+        assert result.exit_code == 0 and "Example:" in result.output
+
+
+def test_build_all_plans_every_bundled_deck_in_each_language() -> None:
+    jobs, notes = bundled_jobs()
+    sheets = [job.label for job in jobs if not job.label.endswith("rulebook")]
+    assert sheets == [f"{deck} {lang}" for deck in ("dymock", "kamen-nuzky-papir", "rychle-sipy", "wizard")
+                      for lang in ("cs", "en")]
+    rulebooks = [job for job in jobs if job.label.endswith("rulebook")]
+    assert len(rulebooks) == 8 or notes == ["rulebooks skipped: deckforge.rulebook.write_rulebook is not available"]
+
+
+def test_the_calibration_rulers_stand_behind_the_crosses_shifted_by_the_offset(tmp_path: Path) -> None:
+    path = write_calibration("a4", "duplex-long", ("0.5", "-1"), out=tmp_path / "cal.pdf")
+    front, back = read_pages(path, 63, 88)
+    sheet = paper("a4")
+    crosses = {(round(x0, 1), round(y0, 1)) for x0, y0, x1, y1 in front.lines if x0 == x1}  # vertical strokes
+    for point in targets(sheet):
+        x, y = behind(point, sheet, "duplex-long")
+        zero_tick = (x / MM + 0.5, y / MM - 1 - 8)  # the horizontal ruler's 0 tick starts 8 mm below the centre
+        assert any(abs(x0 - zero_tick[0]) < 0.01 and abs(y0 - zero_tick[1]) < 0.01 and x0 == x1
+                   for x0, y0, x1, y1 in back.lines), point
+        assert (round(point[0] / MM, 1), round(point[1] / MM - 14, 1)) in crosses

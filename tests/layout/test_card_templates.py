@@ -1,0 +1,159 @@
+"""Card templates: every broken fixture fails with its place and message; lookup, sandbox and rendering rules."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from deckforge.errors import BuildError, DeckError, DeckforgeError
+from deckforge.layout.build import BuildOptions, prepare
+from deckforge.load import bundled_decks, load_deck
+from deckforge.load.card_template import CARD_TEMPLATES_DIR, find_card_template, load_card_template
+
+FIXTURES = Path(__file__).parent / "fixtures"
+MINI = FIXTURES / "mini"
+FAILING = sorted((FIXTURES / "templates").glob("fail_*.yaml"))
+
+
+def expectation(path: Path) -> tuple[int, str]:
+    head = path.read_text(encoding="utf-8").split("\n", 1)[0]
+    line, message = re.match(r"# expect: (\d+): (.*)", head).groups()
+    return int(line), message
+
+
+@pytest.mark.parametrize("path", FAILING, ids=[p.stem for p in FAILING])
+def test_broken_template_reports_line_key_and_message(path: Path) -> None:
+    line, message = expectation(path)
+    with pytest.raises(DeckError) as caught:
+        load_card_template(load_deck(MINI), path)
+    matching = [p for p in caught.value.problems if message in str(p)]
+    assert matching, f"no problem says {message!r}; got:\n{caught.value}"
+    assert matching[0].line == line
+    assert matching[0].file.endswith(path.name)
+
+
+def test_every_problem_of_a_template_is_reported_in_one_run() -> None:
+    with pytest.raises(DeckError) as caught:
+        load_card_template(load_deck(MINI), FIXTURES / "templates" / "fail_bad_colour.yaml")
+    messages = str(caught.value)
+    assert "unknown colour 'papr'" in messages and "no layout for the card kind(s) changer, spell" in messages
+
+
+@pytest.mark.parametrize("deck_file", bundled_decks(), ids=lambda p: p.parent.name)
+def test_bundled_decks_find_their_template_and_basic_suits_them_all(deck_file: Path) -> None:
+    deck = load_deck(deck_file)
+    assert find_card_template(deck) == CARD_TEMPLATES_DIR / f"{deck.template}.yaml"
+    for template in (load_card_template(deck), load_card_template(deck, CARD_TEMPLATES_DIR / "basic.yaml")):
+        assert all(template.layout_for(card.kind).elements for card in deck.cards)
+        assert template.back.elements
+
+
+def test_a_template_beside_the_deck_wins_over_the_bundled_one(tmp_path: Path) -> None:
+    shutil.copytree(MINI, tmp_path / "mini")
+    deck = load_deck(tmp_path / "mini")
+    assert find_card_template(deck) == tmp_path / "mini" / "mini.yaml"
+    (tmp_path / "mini" / "mini.yaml").unlink()
+    with pytest.raises(DeckforgeError, match=r"no card template 'mini' .*bundled: .*basic"):
+        find_card_template(deck)
+
+
+def test_extends_draws_the_base_elements_first() -> None:
+    template = load_card_template(load_deck(MINI))
+    item, spell = template.faces["item"].elements, template.faces["spell"].elements
+    assert spell[: len(item)] == item
+    assert spell[-1].where.endswith("(spell label)")
+    assert template.faces["spell"].background == "paper"
+
+
+def test_boxes_resolve_insets_percentages_and_centring() -> None:
+    elements = load_card_template(load_deck(MINI)).faces["default"].elements
+    disc, title = elements[0], elements[1]
+    assert disc.box.resolve(63, 88) == (16.5, 25, 30, 30)  # width alone is centred
+    assert title.box.resolve(63, 88) == (6, 5, 51, 10)
+    back_title = load_card_template(load_deck(MINI)).back.elements[0]
+    assert back_title.box.resolve(63, 88) == pytest.approx((8, 30.8, 47, 26.4))
+
+
+def _deck_with(tmp_path: Path, template_text: str, *replacements: tuple[str, str]):
+    folder = tmp_path / "mini"
+    shutil.copytree(MINI, folder)
+    (folder / "mini.yaml").write_text(template_text, encoding="utf-8")
+    deck_text = (folder / "deck.yaml").read_text(encoding="utf-8")
+    for old, new in replacements:
+        deck_text = deck_text.replace(old, new)
+    (folder / "deck.yaml").write_text(deck_text, encoding="utf-8")
+    return load_deck(folder)
+
+
+ONE_TEXT = """
+faces:
+  default:
+    elements:
+      - {{type: text, name: title, box: [5, 5, 53, 10], text: "{text}", size: 12}}
+back: {{elements: []}}
+"""
+
+
+def _title_op(deck, lang: str = "cs"):
+    job = prepare(deck, BuildOptions(lang=lang, backs="none"))
+    return job.fronts[0].ops[0]
+
+
+def test_deck_values_are_printed_literally_never_executed(tmp_path: Path) -> None:
+    deck = _deck_with(tmp_path, ONE_TEXT.format(text="{{ name }}"), ("{cs: Kámen, en: Rock}", '{cs: "{{ 7 * 7 }}", en: Rock}'))
+    assert _title_op(deck).lines[0][2] == "{{ 7 * 7 }}"
+
+
+def test_the_sandbox_refuses_to_reach_into_python(tmp_path: Path) -> None:
+    deck = _deck_with(tmp_path, ONE_TEXT.format(text="{{ name.__class__.__mro__ }}"))
+    with pytest.raises(BuildError, match=r"faces.default.elements\[0\] \(title\): card 'rock' \(cs\): cannot render"):
+        prepare(deck, BuildOptions())
+
+
+def test_the_context_offers_names_attributes_suits_and_template_strings(tmp_path: Path) -> None:
+    deck = _deck_with(tmp_path, ONE_TEXT.format(text="{{ id }}/{{ item | default('-') }}/{{ count }}/{{ lang }}/{{ deck.name }}"))
+    assert _title_op(deck, "en").lines[0][2] == "rock/rock/3/en/Small deck"
+
+
+def test_an_unknown_symbol_names_the_card_and_the_nearest_symbol(tmp_path: Path) -> None:
+    text = """
+faces:
+  default:
+    elements:
+      - {type: symbol, name: centre, box: [5, 5, 20, 20], symbol: "{{ item }}s"}
+back: {elements: []}
+"""
+    deck = _deck_with(tmp_path, text)
+    with pytest.raises(BuildError, match=r"card 'rock' \(cs\): no symbol 'rocks'; did you mean 'rock'\?"):
+        prepare(deck, BuildOptions())
+
+
+def test_a_rendered_colour_that_is_not_a_colour_names_the_card(tmp_path: Path) -> None:
+    text = """
+faces:
+  default:
+    elements:
+      - {type: rect, name: band, box: [0, 0, 63, 10], fill: "{{ item }}"}
+back: {elements: []}
+"""
+    deck = _deck_with(tmp_path, text)
+    with pytest.raises(BuildError, match=r"\(band\): card 'rock' \(cs\): fill 'rock' is not a colour"):
+        prepare(deck, BuildOptions())
+
+
+def test_when_skips_elements_and_ink_saver_reaches_the_template(tmp_path: Path) -> None:
+    text = """
+faces:
+  default:
+    elements:
+      - {type: rect, box: [0, 0, 63, 10], fill: "#ff0000", when: "not ink_saver"}
+      - {type: rect, box: [0, 0, 63, 10], stroke: "#ff0000", when: "ink_saver"}
+back: {elements: []}
+"""
+    deck = _deck_with(tmp_path, text)
+    normal = prepare(deck, BuildOptions(backs="none")).fronts[0].ops
+    saver = prepare(deck, BuildOptions(backs="none", ink_saver=True)).fronts[0].ops
+    assert [(op.fill, op.stroke) for op in normal] == [("#ff0000", None)]
+    assert [(op.fill, op.stroke) for op in saver] == [(None, "#ff0000")]

@@ -1,0 +1,140 @@
+"""Imposition as pure geometry: fitting, bleed, crop marks, labels and mirrored backs, checked as numbers."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from deckforge.errors import BuildError
+from deckforge.layout.imposition import Box, LabelNeed, SheetSpec, fit_grid, plan_sheets
+from deckforge.layout.paper import PAPER_SIZES, paper
+from deckforge.layout.units import mm, parse_length, to_mm
+
+POKER = (mm(63), mm(88))
+NEEDS = (LabelNeed(mm(60), mm(2.5)), LabelNeed(mm(50), mm(3.6)), LabelNeed(mm(40), mm(2.5)))
+
+
+def spec(paper_name: str = "a4", size=POKER, **kw) -> SheetSpec:
+    return SheetSpec(paper(paper_name), *size, **kw)
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_poker_cards_fit_nine_upright_on_a4_and_letter(paper_name: str) -> None:
+    grid = fit_grid(spec(paper_name))
+    assert (grid.cols, grid.rows, grid.rotated) == (3, 3, False)
+
+
+def test_both_orientations_are_tried() -> None:
+    grid = fit_grid(spec("a3"))  # upright 4 × 4 = 16, turned 3 × 6 = 18
+    assert (grid.cols, grid.rows, grid.rotated) == (3, 6, True)
+    tarot = fit_grid(spec("a4", (mm(70), mm(120))))
+    assert tarot.per_sheet == 4
+
+
+def test_a_card_larger_than_the_paper_is_refused() -> None:
+    with pytest.raises(BuildError, match=r"a 250 × 300 mm card does not fit on a4 paper"):
+        fit_grid(spec("a4", (mm(250), mm(300))))
+
+
+def test_units_are_parsed_in_one_place() -> None:
+    assert parse_length("63mm") == pytest.approx(mm(63))
+    assert parse_length("0.125in") == pytest.approx(9.0)
+    assert parse_length(3) == pytest.approx(mm(3))
+    assert parse_length("9pt") == 9.0
+    with pytest.raises(ValueError, match="'3 mmm' is not a length"):
+        parse_length("3 mmm")
+    assert set(PAPER_SIZES) == {"a4", "letter", "a3"}
+    assert to_mm(paper("letter").width) == pytest.approx(215.9)
+
+
+def test_a4_marks_stand_on_every_cut_line_in_the_margin() -> None:
+    sheet = plan_sheets(spec(), 9).sheets[0]
+    verticals = sorted({round(to_mm(m.x0), 3) for m in sheet.marks if m.x0 == m.x1})
+    horizontals = sorted({round(to_mm(m.y0), 3) for m in sheet.marks if m.y0 == m.y1})
+    assert verticals == [10.5, 73.5, 136.5, 199.5]
+    assert horizontals == [16.5, 104.5, 192.5, 280.5]
+    below = [m for m in sheet.marks if m.x0 == m.x1 and m.y1 < mm(20)]
+    assert {(round(to_mm(m.y0), 3), round(to_mm(m.y1), 3)) for m in below} == {(8.5, 13.5)}  # 3 mm bleed, 5 mm mark
+
+
+def test_letter_gives_bleed_way_to_printable_marks_and_says_so() -> None:
+    plan = plan_sheets(spec("letter"), 9)
+    assert to_mm(plan.grid.outer_bleed_y) == pytest.approx(0.7)
+    assert "0.7 mm instead of 3 mm" in plan.notes[0]
+
+
+def test_a_partial_sheet_marks_only_the_cut_lines_of_its_cards() -> None:
+    sheet = plan_sheets(spec(), 3).sheets[0]  # one full top row
+    horizontals = sorted({round(to_mm(m.y0), 3) for m in sheet.marks if m.y0 == m.y1})
+    assert horizontals == [192.5, 280.5]
+
+
+@pytest.mark.parametrize("backs", ["duplex-long", "duplex-short"])
+def test_backs_turn_so_the_cut_card_shows_its_back_upright(backs: str) -> None:
+    upright = plan_sheets(spec("a4", backs=backs), 9).sheets
+    turned = plan_sheets(spec("a3", backs=backs), 18).sheets
+    assert upright[1].placements[0].rotation == (0 if backs == "duplex-long" else 180)
+    assert turned[0].placements[0].rotation == 90
+    assert turned[1].placements[0].rotation == (270 if backs == "duplex-long" else 90)
+
+
+def test_back_offset_shifts_every_back_placement_and_mark() -> None:
+    still = plan_sheets(spec(), 9).sheets[1]
+    moved = plan_sheets(spec(back_offset=(mm(0.5), mm(-1))), 9).sheets[1]
+    for a, b in zip(still.placements, moved.placements):
+        assert (b.trim.x - a.trim.x, b.trim.y - a.trim.y) == pytest.approx((mm(0.5), mm(-1)))
+    for a, b in zip(still.marks, moved.marks):
+        assert (b.x0 - a.x0, b.y1 - a.y1) == pytest.approx((mm(0.5), mm(-1)))
+
+
+def _mirror(box: Box, sheet_spec: SheetSpec) -> Box:
+    width, height = sheet_spec.paper.width, sheet_spec.paper.height
+    if sheet_spec.backs == "duplex-short":
+        return Box(box.x, height - box.y - box.h, box.w, box.h)
+    return Box(width - box.x - box.w, box.y, box.w, box.h)
+
+
+def _segment_box(m) -> Box:
+    return Box(min(m.x0, m.x1), min(m.y0, m.y1), abs(m.x1 - m.x0), abs(m.y1 - m.y0))
+
+
+@settings(max_examples=120, deadline=None)
+@given(paper_name=st.sampled_from(sorted(PAPER_SIZES)), w=st.floats(20, 160), h=st.floats(20, 160),
+       bleed=st.floats(0, 10), gap=st.sampled_from([0.0, 0.0, 2.0, 6.0, 20.0]), count=st.integers(1, 40),
+       backs=st.sampled_from(["duplex-long", "duplex-short", "none"]),
+       dx=st.floats(-10, 10), dy=st.floats(-10, 10))
+def test_placements_never_overlap_and_marks_stay_in_the_printable_margin(paper_name, w, h, bleed, gap, count, backs,
+                                                                           dx, dy) -> None:
+    sheet_spec = spec(paper_name, (mm(w), mm(h)), bleed=mm(bleed), gap=mm(gap), backs=backs,
+                      back_offset=(mm(dx), mm(dy)))
+    try:
+        plan = plan_sheets(sheet_spec, count, NEEDS)
+    except BuildError:
+        assume(False)
+    sheet_w, sheet_h, margin = sheet_spec.paper.width, sheet_spec.paper.height, sheet_spec.margin
+    printable = Box(margin, margin, sheet_w - 2 * margin, sheet_h - 2 * margin)
+    fronts = plan.fronts
+    assert sum(len(s.placements) for s in fronts) == count
+    for sheet in fronts:
+        trims = [p.trim for p in sheet.placements]
+        for i, p in enumerate(sheet.placements):
+            assert printable.contains(p.trim)
+            assert Box(0, 0, sheet_w, sheet_h).contains(p.bleed)
+            assert p.bleed.contains(p.trim)
+            assert not any(p.trim.overlaps(t) for j, t in enumerate(trims) if j != i)
+            assert not any(p.bleed.overlaps(t) for j, t in enumerate(trims) if j != i)
+        for mark in sheet.marks:
+            assert printable.contains(_segment_box(mark))
+            assert not any(_segment_box(mark).overlaps(p.painted, tolerance=1e-6) for p in sheet.placements)
+        labels = [lb.box for lb in sheet.labels if lb]
+        for i, box in enumerate(labels):
+            assert printable.contains(box)
+            assert not any(box.overlaps(p.painted) for p in sheet.placements)
+            assert not any(box.overlaps(_segment_box(m), tolerance=0) for m in sheet.marks)
+            assert not any(box.overlaps(other) for other in labels[i + 1:])
+    if backs != "none":
+        for front, back in zip(plan.sheets[::2], plan.sheets[1::2]):
+            assert back.side == "back" and back.page == front.page + 1
+            for f, b in zip(front.placements, back.placements):
+                expected = _mirror(f.trim, sheet_spec).shifted(mm(dx), mm(dy))
+                assert (b.trim.x, b.trim.y, b.card) == pytest.approx((expected.x, expected.y, f.card))
