@@ -9,7 +9,7 @@ import warnings
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageFile
 
 MAX_PIXELS = 40_000_000  # 40 megapixels: far beyond what a card needs at 600 DPI
 FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
@@ -34,7 +34,7 @@ def _check(path: Path, mtime_ns: int, size: int) -> str | None:
                     return f"the file is {found or 'not an image'} but its name ends in {path.suffix}"
                 if pixels > MAX_PIXELS:
                     return f"the image is {image.width}×{image.height} pixels; at most {MAX_PIXELS:,} pixels"
-                image.load()  # decodes everything: finds truncated and corrupt data
+                _load_strictly(image)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         return f"the image is too large to decode safely (over {MAX_PIXELS:,} pixels)"
     except OSError as exc:
@@ -42,6 +42,19 @@ def _check(path: Path, mtime_ns: int, size: int) -> str | None:
     except (ValueError, SyntaxError, Image.UnidentifiedImageError) as exc:  # Pillow raises these on bad headers
         return f"the image cannot be read ({_reason(exc)})"
     return None
+
+
+def _load_strictly(image: Image.Image) -> None:
+    """Decode every pixel, failing on truncated data even where another library relaxed Pillow globally.
+
+    WeasyPrint sets `ImageFile.LOAD_TRUNCATED_IMAGES = True` when it is imported.
+    """
+    relaxed = ImageFile.LOAD_TRUNCATED_IMAGES
+    ImageFile.LOAD_TRUNCATED_IMAGES = False
+    try:
+        image.load()
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = relaxed
 
 
 def _reason(exc: Exception) -> str:
