@@ -114,8 +114,9 @@ def main() -> None:
         knp = ours.get(("kamen-nuzky-papir", players))
         if knp:
             verdict = "meets" if knp < TARGET_US else "misses"
-            print(f"{players} players, per decision: Kámen, nůžky, papír {knp:.2f} µs ({verdict} the {TARGET_US} µs "
-                  f"target); {bare / knp:.1f}x faster than RLCard's bare UNO engine, {env / knp:.1f}x than env.run")
+            print(f"{players} players, per decision: Kámen, nůžky, papír {knp:.2f} µs ({verdict} the "
+                  f"{TARGET_US} µs target); {bare / knp:.1f}x faster than RLCard's bare UNO engine, "
+                  f"{env / knp:.1f}x than env.run")
 
 
 if __name__ == "__main__":

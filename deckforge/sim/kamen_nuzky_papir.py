@@ -13,7 +13,7 @@ import random
 from collections import Counter
 
 from .base import Engine, GameInfo, GameResult, InvariantError, SimulationError, State, register
-from .spells import (CHOSEN, DRAW as DRAW_EFFECT, EFFECT_NAMES, EXTRA_PLAY, GIVE, NEXT, OTHERS, PLAY_AGAIN, PREVIOUS,
+from .spells import (CHOSEN, DRAW as DRAW_EFFECT, EFFECT_NAMES, EXTRA_PLAY, GIVE, NEXT, PLAY_AGAIN, PREVIOUS,
                      REVERSE, SKIP, SWAP_HANDS, compile_effects)
 
 DEAL = 4  # RULES.md: deal 4 cards each
@@ -28,9 +28,6 @@ CONTINUE_EXTRA = -1  # internal effect code: the rest of an "extra_play" with co
 
 INFO = GameInfo(game="kamen-nuzky-papir", title="Rock, Paper, Scissors", max_turns=lambda n: 4000 + 1000 * n)
 
-# Greedy policy: what laying a card is worth (drawing or declining is worth 0).
-GOING_OUT, ITEM_VALUE, SPELL_VALUE, CHANGER_VALUE = 100, 20, 25, 5
-EFFECT_VALUE = {SKIP: 10, REVERSE: 2, DRAW_EFFECT: 10, PLAY_AGAIN: 12, EXTRA_PLAY: 8, GIVE: 10, SWAP_HANDS: 10}
 
 
 @register
@@ -59,6 +56,8 @@ class KamenNuzkyPapir(Engine):
         self.item_of = tuple(CHANGER if card.kind == "changer" else ITEM_CODES[card.get("item")] for card in cards)
         self.effects_of = tuple(compile_effects(card) for card in cards)
         self.lays = self._lay_table()
+        from .kamen_nuzky_papir_greedy import greedy_action  # here: the greedy player imports this module's rules
+        self.greedy = greedy_action
 
     def _lay_table(self) -> tuple:
         """Return, per card and per top item (rock, scissors, paper, anything), the actions that lay it there."""
@@ -89,45 +88,8 @@ class KamenNuzkyPapir(Engine):
         return f"lays {self.card_ids[action]}"
 
     def greedy_action(self, state: "KnpState", rng: random.Random) -> int:
-        """Go out if possible; else lay spells before items and items before changers, never draw when able to lay
-        (except a swap that would not pay); aim chosen effects at the player with the fewest cards; give away the
-        item held most often. See docs/simulator.md."""
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        if state.phase == GIVING:
-            return min(legal, key=lambda card: self._keep_value(state, card))
-        if state.phase == CHOOSE:
-            return min(legal, key=lambda action: len(state.hands[action - self.target_base]))
-        return max(legal, key=lambda action: self._lay_value(state, action))
-
-    def _lay_value(self, state: "KnpState", action: int) -> int:
-        if action < 0:  # draw or decline
-            return 0
-        hand = state.hands[state.current_player]
-        if len(hand) == 1:
-            return GOING_OUT
-        if action >= self.size:  # a changer: name the item this hand can beat, should play come back to it
-            return CHANGER_VALUE + self._count_item(hand, NEED[(action - self.size) % 3])
-        effects = self.effects_of[action]
-        if not effects:
-            return ITEM_VALUE + self._count_item(hand, self.item_of[action])
-        return SPELL_VALUE + sum(self._effect_value(state, code, len(hand) - 1) for code, _, _ in effects)
-
-    def _effect_value(self, state: "KnpState", code: int, cards_left: int) -> int:
-        if code == SWAP_HANDS:  # pays only when someone holds fewer cards than the caster will
-            fewest = min(len(state.hands[s]) for s in state.others(state.current_player))
-            return EFFECT_VALUE[code] if fewest < cards_left else -SPELL_VALUE - 1
-        return EFFECT_VALUE.get(code, 0)
-
-    def _count_item(self, hand: list[int], item: int) -> int:
-        return sum(1 for card in hand if self.item_of[card] == item)
-
-    def _keep_value(self, state: "KnpState", card: int) -> int:
-        if self.item_of[card] == CHANGER:
-            return 100
-        held = self._count_item(state.hands[state.current_player], self.item_of[card])
-        return (50 if self.effects_of[card] else 0) - held
+        """Return the greedy player's action (kamen_nuzky_papir_greedy.py, described in docs/simulator.md)."""
+        return self.greedy(self, state)
 
 
 class KnpState(State):

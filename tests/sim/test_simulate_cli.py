@@ -31,7 +31,8 @@ def test_the_readable_summary():
     result = run("simulate", "kamen-nuzky-papir", "--games", "30", "--policy", "greedy")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[0].startswith("Kámen, nůžky, papír (kamen-nuzky-papir): 4 players, 30 games, seed 1, policy greedy")
+    assert lines[0].startswith("Kámen, nůžky, papír (kamen-nuzky-papir): 4 players, 30 games, seed 1, "
+                               "policy greedy")
     assert lines[1].startswith("finished 30, stalemates 0 (0.0%), errors 0")
     assert any(line.startswith("turns: mean ") and "median" in line for line in lines)
     assert any(line.startswith("effects triggered: draw ") for line in lines)
@@ -42,7 +43,8 @@ def test_trace_prints_one_game_step_by_step():
     result = run("simulate", "kamen-nuzky-papir", "--players", "3", "--seed", "5", "--trace")
     assert result.exit_code == 0
     out = result.output
-    assert out.startswith("deal: seat 0: ") and "\n1: seat " in out and "decisions; places (seats, first to last)" in out
+    assert out.startswith("deal: seat 0: ") and "\n1: seat " in out
+    assert "decisions; places (seats, first to last)" in out
 
 
 def test_trace_of_a_later_game_matches_the_run():
