@@ -1,0 +1,240 @@
+"""Draw the report's charts from the tallies of one deck, or of two decks side by side.
+
+Each function takes the series to draw, `[(label, DeckRun), ...]` (one deck, or deck A then deck B played with
+the same seeds), and returns a `Chart`, or None when the game has no such data (bids exist only in Wizard, the
+loser's seat only in DYMOCK). Every interval drawn is a 95% Wilson interval.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+from typing import Callable
+
+import numpy as np
+from matplotlib import colormaps
+from matplotlib.ticker import MaxNLocator
+from markupsafe import Markup
+
+from .analysis import MAX_STALL_SHARE, card_difference, loser_shares, seat_shares, stall_share
+from .play import CountRun, DeckRun
+from .stats import Share
+from .svg import FAIR_COLOUR, SERIES_COLOURS, new_figure, style, to_svg
+
+Series = list[tuple[str, DeckRun]]
+PANEL_COLUMNS = 4
+MAX_CARD_ROWS = 20
+
+
+@dataclass(frozen=True)
+class Chart:
+    name: str
+    title: str
+    caption: str
+    svg: Markup
+
+
+def _offsets(series: Series, width: float = 0.36) -> list[float]:
+    """Return each series' shift along x so that two series stand side by side."""
+    return [0.0] if len(series) == 1 else [-width / 2, width / 2]
+
+
+def _error_bars(ax, xs, shares: list[Share], colour: str, label: str | None, filled: bool = True) -> None:
+    values = np.array([s.value for s in shares])
+    lows, highs = np.array([s.interval for s in shares]).T
+    ax.errorbar(xs, values, yerr=[values - lows, highs - values], fmt="o", ms=4.5, capsize=2.5, lw=1.1,
+                color=colour, mfc=colour if filled else "white", label=label)
+
+
+def percent_axis(ax, axis: str = "y") -> None:
+    formatter = lambda value, _: f"{value * 100:.0f}%"  # noqa: E731
+    (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(formatter)
+
+
+def length_chart(series: Series) -> Chart:
+    """Box plots of game length (decisions) at each player count."""
+    counts = sorted({n for _, run in series for n in run.counts})
+    with style():
+        figure = new_figure(9.5, 3.4)
+        ax = figure.add_subplot()
+        for (label, run), shift, colour in zip(series, _offsets(series), SERIES_COLOURS):
+            present = [n for n in counts if n in run.counts and run.counts[n].turns]
+            boxes = ax.boxplot([run.counts[n].turns for n in present], positions=[n + shift for n in present],
+                               widths=0.3 if len(series) > 1 else 0.55, whis=(5, 95), showfliers=False,
+                               showmeans=True, patch_artist=True, manage_ticks=False,
+                               meanprops={"marker": "D", "markersize": 3.5, "markerfacecolor": "white",
+                                          "markeredgecolor": colour},
+                               medianprops={"color": "white", "linewidth": 1.4})
+            _colour_boxes(boxes, colour)
+            ax.plot([], [], color=colour, lw=6, label=label)
+        ax.set_xticks(counts)
+        ax.set_xlabel("players")
+        ax.set_ylabel("decisions per game")
+        ax.set_ylim(bottom=0)
+        if len(series) > 1:
+            ax.legend(loc="upper left")
+    return Chart("lengths", "How long games last",
+                 "Decisions per game at each player count: the box holds the middle half of the games, the white "
+                 "line is the median, the diamond the mean, the whiskers reach the 5th and 95th percentiles.",
+                 to_svg(figure, "lengths"))
+
+
+def _colour_boxes(boxes: dict, colour: str) -> None:
+    for patch in boxes["boxes"]:
+        patch.set(facecolor=colour, edgecolor=colour, alpha=0.85)
+    for line in boxes["whiskers"] + boxes["caps"]:
+        line.set(color=colour)
+
+
+def _panels(count: int, row_height: float = 2.3):
+    columns = min(PANEL_COLUMNS, count)
+    rows = ceil(count / columns)
+    figure = new_figure(2.45 * columns, row_height * rows + 0.2)
+    axes = figure.subplots(rows, columns, squeeze=False).ravel()
+    for ax in axes[count:]:
+        ax.set_visible(False)
+    return figure, axes
+
+
+def share_panels(series: Series, shares_of: Callable[[CountRun], list[Share]], fair_of: Callable[[CountRun], float],
+                 name: str, ylabel: str) -> Markup | None:
+    """Draw one panel per player count: each seat's share (from the starter) with its interval, and the fair line."""
+    counts = sorted({n for _, run in series for n, c in run.counts.items() if any(s.trials for s in shares_of(c))})
+    if not counts:
+        return None
+    with style():
+        figure, axes = _panels(len(counts))
+        for ax, n in zip(axes, counts):
+            _share_panel(ax, series, n, shares_of, fair_of)
+            ax.set_ylabel(ylabel if ax.get_subplotspec().is_first_col() else "")
+        if len(series) > 1:
+            figure.legend(*axes[0].get_legend_handles_labels(), loc="outside upper center", ncols=len(series))
+    return to_svg(figure, name)
+
+
+def _share_panel(ax, series: Series, n: int, shares_of, fair_of) -> None:
+    seats = np.arange(1, n + 1)
+    for (label, run), shift, colour in zip(series, _offsets(series, 0.3), SERIES_COLOURS):
+        if n in run.counts:
+            _error_bars(ax, seats + shift, shares_of(run.counts[n]), colour, label)
+            ax.axhline(fair_of(run.counts[n]), color=FAIR_COLOUR, lw=1, ls="--")
+    ax.set_title(f"{n} players")
+    ax.set_xticks(seats if n <= 8 else seats[::2])
+    ax.set_ylim(bottom=0)
+    percent_axis(ax)
+
+
+def seat_chart(series: Series) -> Chart | None:
+    svg = share_panels(series, seat_shares, lambda run: run.fair_share, "seats", "games won")
+    return svg and Chart("seats", "Who wins: seat in turn order from the starter", (
+        "Share of finished games won by each seat, counted from the player who starts (1 = plays first), with "
+        "95% confidence intervals (Wilson); the dashed green line is the fair share, 1 in n."), svg)
+
+
+def loser_chart(series: Series) -> Chart | None:
+    svg = share_panels(series, loser_shares, lambda run: 1 / run.players, "losers", "games lost")
+    return svg and Chart("losers", "Who loses: the loser's seat from the starter", (
+        "Share of finished games lost by each seat, counted from the player who starts (1 = plays first), with "
+        "95% confidence intervals; the dashed green line is the fair share, 1 in n."), svg)
+
+
+def stall_chart(series: Series) -> Chart:
+    """Bars of the stall rate at each player count, with intervals and the 2% limit."""
+    counts = sorted({n for _, run in series for n in run.counts})
+    with style():
+        figure = new_figure(9.5, 2.9)
+        ax = figure.add_subplot()
+        for (label, run), shift, colour in zip(series, _offsets(series), SERIES_COLOURS):
+            present = [n for n in counts if n in run.counts]
+            shares = [stall_share(run.counts[n]) for n in present]
+            xs = np.array(present) + shift
+            ax.bar(xs, [s.value for s in shares], width=0.36 if len(series) > 1 else 0.6, color=colour,
+                   alpha=0.85, label=label)
+            _error_bars(ax, xs, shares, "#555555", None)
+        ax.axhline(MAX_STALL_SHARE, color="#c0392b", lw=1, ls="--")
+        ax.set_xticks(counts)
+        ax.set_xlabel("players")
+        ax.set_ylabel("games stalled")
+        ax.set_ylim(0, max(0.05, ax.get_ylim()[1]))
+        percent_axis(ax)
+        if len(series) > 1:
+            ax.legend(loc="upper left")
+    return Chart("stalls", "How often games stall", (
+        "Share of games that could not end (a stalemate, or the game's turn bound reached), with 95% intervals; "
+        "the dashed red line is the 2% a playable deck may reach."), to_svg(figure, "stalls"))
+
+
+def bids_chart(series: Series) -> Chart | None:
+    """Wizard: the share of bids made in each round, one line per player count; a panel per deck."""
+    drawn = [(label, run) for label, run in series if any(c.bids for c in run.counts.values())]
+    if not drawn:
+        return None
+    with style():
+        figure = new_figure(9.5, 3.3)
+        axes = figure.subplots(1, len(drawn), squeeze=False, sharey=True).ravel()
+        for ax, (label, run) in zip(axes, drawn):
+            _bid_lines(ax, run)
+            ax.set_title(label if len(series) > 1 else "")
+        axes[0].set_ylabel("bids made")
+    return Chart("bids", "Bids made by round", (
+        "Share of bids that came true in each round, one line per player count; the band is the 95% interval."),
+                 to_svg(figure, "bids"))
+
+
+def _bid_lines(ax, run: DeckRun) -> None:
+    colours = matplotlib_colours(len(run.counts))
+    for colour, (n, count) in zip(colours, sorted(run.counts.items())):
+        rounds = sorted(count.bids)
+        if not rounds:
+            continue
+        shares = [Share(*count.bids[r]) for r in rounds]
+        lows, highs = np.array([s.interval for s in shares]).T
+        ax.fill_between(rounds, lows, highs, color=colour, alpha=0.18, lw=0)
+        ax.plot(rounds, [s.value for s in shares], color=colour, marker="o", ms=3, label=f"{n} players")
+    ax.set_xlabel("round")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylim(0, 1)
+    percent_axis(ax)
+    ax.legend(loc="upper right")
+
+
+def matplotlib_colours(count: int) -> list:
+    """Return `count` colours along viridis (dark to green, leaving out its palest yellow)."""
+    return [colormaps["viridis"](i / max(count - 1, 1) * 0.9) for i in range(count)]
+
+
+def card_rows(series: Series, limit: int = MAX_CARD_ROWS) -> list[str]:
+    """Return the card ids to show: all of them for a small deck, else those most tied to winning or losing.
+
+    Cards present in only one deck of a comparison, or changed between them, are always shown.
+    """
+    ids = list(dict.fromkeys(card.id for _, run in series for card in run.deck.cards))
+    if len(ids) <= limit:
+        return ids
+    marked = [i for i in ids if marker(series, i)]
+    strength = {i: min((card_difference(c, i).p for _, run in series for c in run.counts.values()
+                        if i in c.cards), default=1.0) for i in ids}
+    strongest = sorted((i for i in ids if i not in marked), key=lambda i: strength[i])
+    keep = set(marked + strongest[:max(limit - len(marked), 0)])
+    return [i for i in ids if i in keep]
+
+
+def marker(series: Series, card_id: str) -> str:
+    """Return 'only in A', 'only in B', 'changed' or '' for a card of a two-deck comparison."""
+    if len(series) < 2:
+        return ""
+    (label_a, run_a), (label_b, run_b) = series
+    in_a, in_b = _find(run_a, card_id), _find(run_b, card_id)
+    if in_a is None:
+        return f"only in {label_b}"
+    if in_b is None:
+        return f"only in {label_a}"
+    return "changed" if _as_played(in_a) != _as_played(in_b) else ""
+
+
+def _find(run: DeckRun, card_id: str):
+    return next((card for card in run.deck.cards if card.id == card_id), None)
+
+
+def _as_played(card) -> tuple:
+    """Return what makes a card play and read as it does (its art and source file do not count)."""
+    return card.kind, card.count, dict(card.attrs), card.effects, dict(card.names), dict(card.texts)
