@@ -29,9 +29,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from . import build, deck_commands, rulebook, simulate
+    from . import build, deck_commands, report, rulebook, simulate
 
-    for module in (deck_commands, simulate, rulebook, build):
+    for module in (deck_commands, simulate, rulebook, build, report):
         for command in module.COMMANDS:
             main.add_command(command)
 
