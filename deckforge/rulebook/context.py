@@ -75,6 +75,7 @@ def _check_translations(deck: Deck, lang: str) -> None:
     missing = [f"cards '{card.id}': no '{lang}' {what}" for card in deck.cards
                for what, values in (("name", card.names), ("text", card.texts))
                if values and lang not in values]
+    missing += [f"suits '{suit.id}': no '{lang}' name" for suit in deck.suits if lang not in suit.names]
     if lang not in deck.names:
         missing.insert(0, f"the deck has no '{lang}' name")
     if missing:

@@ -10,8 +10,11 @@ from functools import lru_cache
 from html.parser import HTMLParser
 from pathlib import Path
 
+import re
+
 import ttf_opensans
 from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateError, TemplateNotFound
+from jinja2.ext import Extension
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
@@ -55,12 +58,33 @@ def nowrap(value) -> Markup:
     return Markup('<span class="nw">%s</span>') % escape(value)
 
 
+# Markup and template code, which the Czech tie below must leave alone.
+_CODE = re.compile(r"(\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}|<[^>]*>)", re.S)
+# A one-letter preposition or conjunction and the space after it (Czech typesetting: never at a line's end).
+_ONE_LETTER = re.compile(r"(?<![\w\u00a0])([AIKOSUVZaikosuvz])[ \t\n]+(?=\S)")
+
+
+class CzechTies(Extension):
+    """Tie one-letter Czech words to the next word with a no-break space, in the prose of Czech templates only.
+
+    The tie goes into the template source, so card names and texts printed through {{ ... }} stay exactly as on
+    the cards.
+    """
+
+    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
+        if not (name or "").endswith("cs.html"):
+            return source
+        parts = _CODE.split(source)
+        parts[::2] = [_ONE_LETTER.sub("\\1\u00a0", text) for text in parts[::2]]
+        return "".join(parts)
+
+
 @lru_cache(maxsize=16)
 def _environment(override: Path | None, lang: str) -> SandboxedEnvironment:
     loaders = [FileSystemLoader(str(override))] if override else []
     loaders.append(FileSystemLoader(str(RULEBOOK_TEMPLATES)))
     env = SandboxedEnvironment(loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,
-                               extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
+                               extensions=["jinja2.ext.i18n", CzechTies], trim_blocks=True, lstrip_blocks=True)
     env.install_gettext_translations(translations(lang), newstyle=True)
     env.filters["nw"] = nowrap
     return env

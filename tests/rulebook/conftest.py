@@ -1,0 +1,59 @@
+"""Rendered rulebooks shared by the rulebook tests: WeasyPrint is slow, so each PDF is made once per session."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckforge.load import load_deck
+from deckforge.rulebook import write_rulebook
+
+from rulebook_helpers import custom_deck
+
+# A copy of the bundled deck with one spell more and other counts: 2 + 2 + 4 plain items, 10 spells, 3 changers
+# make 21 cards a set; one set serves up to 5 players.
+NEW_SPELL = """
+  - id: fire-paper
+    kind: spell
+    item: paper
+    count: 1
+    name: {cs: Ohnivý dopis, en: Letter of Fire}
+    text:
+      cs: Další hráč si lízne 3 karty a vynechá tah.
+      en: "<b>Burn</b> {{ 7 * 7 }} & the next player draws 3 cards."
+    effects:
+      - {effect: draw, target: next, count: 3}
+      - {effect: skip, target: next}
+"""
+EDITS = {r"^(  - id: rock\n(?:    .*\n)*?)    count: 7": r"\g<1>    count: 2",
+         r"^(  - id: scissors\n(?:    .*\n)*?)    count: 7": r"\g<1>    count: 2",
+         r"^players: .*$": "players: {min: 2, max: 10, per_set: 5}"}
+
+
+@pytest.fixture(scope="session")
+def pdf_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("rulebooks")
+
+
+@pytest.fixture(scope="session")
+def rulebook_pdf(pdf_dir):
+    """Return a function (deck, lang, players) -> PDF path that renders each combination once."""
+    made: dict[tuple, Path] = {}
+
+    def render(deck: str, lang: str, players: int | None = None) -> Path:
+        key = (deck, lang, players)
+        if key not in made:
+            name = Path(deck).name
+            made[key] = write_rulebook(deck, lang, players, out=pdf_dir / f"{name}-{lang}-{players}.pdf")
+        return made[key]
+    return render
+
+
+@pytest.fixture(scope="session")
+def custom_folder(tmp_path_factory) -> Path:
+    return custom_deck(tmp_path_factory.mktemp("custom") / "fire-deck", NEW_SPELL, EDITS)
+
+
+@pytest.fixture(scope="session")
+def custom(custom_folder):
+    return load_deck(custom_folder)

@@ -1,0 +1,79 @@
+"""Helpers for the rulebook tests: text read back from PDFs, custom decks made from a bundled one."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import pdfplumber
+
+from deckforge.load import BUNDLED_DIR
+
+DECKS = ("kamen-nuzky-papir", "wizard", "rychle-sipy", "dymock")
+LANGS = ("cs", "en")
+
+
+def squash(text: str) -> str:
+    """Make every run of white space (line breaks, no-break spaces) one space."""
+    return " ".join(text.split())
+
+
+# The last column of the special-card table, in each language.
+TEXT_HEADERS = {"cs": "Text na kartě", "en": "Text on the card"}
+
+
+@dataclass(frozen=True)
+class PdfText:
+    """The text of a PDF: each page, and what stands in the special-card table's text column."""
+
+    pages: tuple[str, ...]
+    card_texts: str
+
+    @property
+    def all(self) -> str:
+        return " ".join(self.pages)
+
+
+@lru_cache(maxsize=None)
+def read_pdf(path: Path) -> PdfText:
+    """Read a PDF once: its pages' text (white space squashed) and its card-text column."""
+    pages, column = [], []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            pages.append(squash(page.extract_text() or ""))
+            column += _below_header(page)
+    return PdfText(tuple(pages), squash(" ".join(column)))
+
+
+def _below_header(page) -> list[str]:
+    """Return the text below and right of the card-text header on a page (a wrapped cell is read whole)."""
+    words = page.extract_words()
+    found = []
+    for header in TEXT_HEADERS.values():
+        size = len(header.split())
+        for i, word in enumerate(words):
+            if " ".join(w["text"] for w in words[i:i + size]) == header:
+                area = page.crop((word["x0"] - 1, word["bottom"], page.width, page.height))
+                found.append(area.extract_text() or "")
+    return found
+
+
+def pdf_fonts(path: Path) -> list[tuple[str, str]]:
+    """Return (font name, embedded yes/no) for every font pdffonts lists."""
+    rows = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout.splitlines()
+    return [(row.split()[0], row.split()[-5]) for row in rows[2:] if row.strip()]
+
+
+def custom_deck(folder: Path, extra_yaml: str, edits: dict[str, str] | None = None) -> Path:
+    """Copy the bundled Kámen, nůžky, papír deck into `folder`, apply regex edits, append cards; return the folder."""
+    shutil.copytree(BUNDLED_DIR / "kamen-nuzky-papir", folder)
+    deck_file = folder / "deck.yaml"
+    text = deck_file.read_text(encoding="utf-8")
+    for pattern, replacement in (edits or {}).items():
+        text, n = re.subn(pattern, replacement, text, count=1, flags=re.M)
+        assert n == 1, f"pattern {pattern!r} not found in the bundled deck"
+    deck_file.write_text(text.rstrip("\n") + "\n" + extra_yaml, encoding="utf-8")
+    return folder

@@ -1,0 +1,51 @@
+"""`deckforge rulebook` and `deckforge scorepad`: default paths, formats, clean errors in English."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from deckforge.cli import main
+
+
+def test_rulebook_html_to_the_default_path(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["rulebook", "wizard", "--lang", "en", "--format", "html", "--paper", "a5"])
+    assert result.exit_code == 0, result.output
+    target = Path("output/wizard/wizard-rules-en.html")
+    assert result.output.strip() == f"wrote {target}"
+    page = target.read_text(encoding="utf-8")
+    assert "size: A5;" in page and "For 4 players: 60 cards" in page.replace('<span class="nw">', "").replace(
+        "</span>", "")
+    assert not list(target.parent.glob(".*.part"))
+
+
+def test_rulebook_pdf_with_explicit_output(tmp_path: Path) -> None:
+    out = tmp_path / "sub" / "rules.pdf"
+    result = CliRunner().invoke(main, ["rulebook", "dymock", "-l", "cs", "-p", "8", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"%PDF-")
+
+
+def test_bad_player_count_is_a_clean_error() -> None:
+    result = CliRunner().invoke(main, ["rulebook", "kamen-nuzky-papir", "--players", "13"])
+    assert result.exit_code == 1
+    assert result.output.strip() == "Error: deck 'kamen-nuzky-papir': this deck serves 2 to 12 players, not 13"
+
+
+def test_unknown_paper_is_a_usage_error() -> None:
+    result = CliRunner().invoke(main, ["rulebook", "wizard", "--paper", "a3"])
+    assert result.exit_code == 2 and "'a3' is not one of 'a4', 'letter', 'a5'" in result.output
+
+
+def test_scorepad_for_a_non_wizard_deck_is_refused() -> None:
+    result = CliRunner().invoke(main, ["scorepad", "rychle-sipy", "--players", "3"])
+    assert result.exit_code == 1
+    assert "Error: deck 'rychle-sipy' is a rychle-sipy deck; score pads exist for: wizard" in result.output
+
+
+def test_scorepad_default_path(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["scorepad", "wizard", "--players", "5", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert Path("output/wizard/wizard-scorepad-5p-en.pdf").read_bytes().startswith(b"%PDF-")

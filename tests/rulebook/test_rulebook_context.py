@@ -1,0 +1,91 @@
+"""The rulebook context is counted from the deck: components, special cards, scaling, translations."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from deckforge.errors import BuildError
+from deckforge.load import load_deck
+from deckforge.rulebook import build_context
+from deckforge.rulebook.context import CardQuery
+
+
+@pytest.mark.parametrize("players, total, sets", [(2, 30, 1), (4, 30, 1), (5, 60, 2), (8, 60, 2), (12, 90, 3)])
+def test_component_counts_follow_the_player_count(players: int, total: int, sets: int) -> None:
+    deck = load_deck("kamen-nuzky-papir")
+    book = build_context(deck, "cs", players)
+    assert (book.total, book.sets) == (total, sets)
+    assert sum(row.count for row in book.components) == total
+    rows = {row.key: row for row in book.components}
+    assert rows["rock"].count == 7 * sets and rows["changer"].count == 3 * sets
+
+
+def test_every_spell_is_a_special_card_with_its_printed_name_and_text() -> None:
+    deck = load_deck("kamen-nuzky-papir")
+    book = build_context(deck, "en", 4)
+    specials = {(name, row.text) for row in book.specials for name in row.names}
+    for card in deck.cards:
+        if card.kind in ("spell", "changer"):
+            assert (card.name("en"), card.text("en")) in specials
+    assert not any(row.kind == "item" for row in book.specials)
+    assert {row.detail for row in book.specials if row.kind == "spell"} == {"paper", "rock", "scissors"}
+
+
+def test_cards_that_differ_only_by_suit_share_a_row() -> None:
+    book = build_context(load_deck("dymock"), "cs", 4)
+    twos = next(row for row in book.specials if row.label == "2")
+    assert twos.count == 4 and len(twos.names) == 4 and "Srdcová dvojka" in twos.names
+    wizard = build_context(load_deck("wizard"), "cs", 4)
+    assert [(row.label, row.detail, row.count) for row in wizard.components][:2] == [("Lidé", "1–13", 13),
+                                                                                     ("Elfové", "1–13", 13)]
+
+
+def test_scaling_table_counts_the_deal() -> None:
+    book = build_context(load_deck("kamen-nuzky-papir"), "cs", 8)
+    row = next(r for r in book.scaling if r.players == 8)
+    assert (row.sets, row.cards, row.hand, row.stock, row.chosen) == (2, 60, 4, 60 - 8 * 4 - 1, True)
+    assert [r.players for r in book.scaling] == list(range(2, 13))
+    wizard = build_context(load_deck("wizard"), "en", 4)
+    assert [(r.players, r.rounds) for r in wizard.scaling] == [(3, 20), (4, 15), (5, 12), (6, 10)]
+    assert wizard.rounds == 15
+
+
+def test_dymock_at_six_players_leaves_no_stock() -> None:
+    book = build_context(load_deck("dymock"), "en", 6)
+    assert next(r for r in book.scaling if r.players == 6).stock == 0   # 6 players × 9 cards = 54
+
+
+def test_a_custom_spell_enters_the_special_cards(custom) -> None:
+    book = build_context(custom, "cs", 5)
+    assert book.total == 21 and book.sets == 1
+    row = next(row for row in book.specials if row.key == "fire-paper")
+    assert row.names == ("Ohnivý dopis",) and row.text == "Další hráč si lízne 3 karty a vynechá tah."
+
+
+def test_a_card_text_missing_in_the_language_fails_the_build() -> None:
+    deck = load_deck("kamen-nuzky-papir")
+    cards = tuple(dataclasses.replace(c, texts={"cs": c.text("cs")}) if c.id == "bedrock" else c for c in deck.cards)
+    broken = dataclasses.replace(deck, cards=cards)
+    with pytest.raises(BuildError, match=r"deck\.yaml: the en rulebook needs every text translated:\n"
+                                         r"- cards 'bedrock': no 'en' text"):
+        build_context(broken, "en", 4)
+
+
+def test_too_few_cards_for_the_deal_fails_the_build() -> None:
+    deck = load_deck("kamen-nuzky-papir")
+    small = dataclasses.replace(deck, cards=deck.cards[:2])   # 14 cards, 4 players need 17
+    with pytest.raises(BuildError, match="14 cards cannot be dealt to 4 players"):
+        build_context(small, "cs", 4)
+
+
+def test_card_query_answers_from_the_deck() -> None:
+    query = CardQuery(load_deck("kamen-nuzky-papir"), "cs", 8)
+    assert query.names(effect="reverse") == ["Kámen osudu"]
+    assert query.count(kind="changer") == 6
+    rows = CardQuery(load_deck("rychle-sipy"), "cs", 4)
+    assert rows.ordered("character", "number")[:3] == ["Širokko", "Mirek Dušín", "Jarka Metelka"]
+    assert rows.having("laid_out") == ["Vont Losna", "Jan Tleskač"]
+    assert rows.quoted(rows.having("laid_out"), "or") == "„Vont Losna“ nebo „Jan Tleskač“"
+    ranks = CardQuery(load_deck("dymock"), "en", 4).ordered("card", "strength", "rank")
+    assert ranks == ["4", "5", "6", "7", "8", "9", "J", "Q", "K", "A", "Joker"]

@@ -1,0 +1,89 @@
+"""Typeset rulebooks read back from their PDFs: sections, counts, card texts, plural forms, fonts."""
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from deckforge.load import load_deck
+from deckforge.rulebook import build_context
+from deckforge.rulebook.i18n import translations
+from deckforge.rulebook.render import SECTIONS
+
+from rulebook_helpers import DECKS, LANGS, pdf_fonts, read_pdf
+
+HEADINGS = ("Goal of the game", "Components", "Setting up", "Playing the game", "Special cards",
+            "End of the game and scoring", "Variants", "Questions and answers")
+
+
+def test_headings_cover_every_section() -> None:
+    assert len(HEADINGS) == len(SECTIONS)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_rulebook_has_its_sections(rulebook_pdf, deck: str, lang: str) -> None:
+    pages = read_pdf(rulebook_pdf(deck, lang)).pages
+    body = " ".join(pages[1:])     # page 1 holds the contents, which name every section too
+    _ = translations(lang).gettext
+    for number, heading in enumerate(HEADINGS, start=1):
+        assert f"{number} {_(heading)}" in body, f"{deck} {lang}: no section '{_(heading)}' after the title page"
+    assert f"/ {len(pages)}" in pages[-1]          # page numbers "n / N"
+
+
+@pytest.mark.parametrize("deck", DECKS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_special_card_is_printed_as_on_the_card(rulebook_pdf, deck: str, lang: str) -> None:
+    model = load_deck(deck)
+    pdf = read_pdf(rulebook_pdf(deck, lang))
+    texts, everything = pdf.card_texts, pdf.all
+    for row in build_context(model, lang, model.players.default_players).specials:
+        assert row.text in texts, f"{deck} {lang}: '{row.text}' is not in the special-card table"
+        for name in row.names:
+            assert name in everything
+
+
+@pytest.mark.parametrize("lang, players, phrase", [
+    ("cs", 4, "Pro 4 hráče: 30 karet (1 sada)."),
+    ("cs", 8, "Pro 8 hráčů: 60 karet (2 sady)."),
+    ("en", 4, "For 4 players: 30 cards (1 set)."),
+])
+def test_component_count_follows_the_player_count(rulebook_pdf, lang: str, players: int, phrase: str) -> None:
+    text = read_pdf(rulebook_pdf("kamen-nuzky-papir", lang, players if players != 4 else None)).all
+    assert phrase in text
+    total = re.search(r": (\d+)", phrase).group(1)
+    assert re.search(rf"\b{players} \d {total} 4 \d+\b", text)    # its row in the scaling table
+
+
+def test_spell_rows_count_copies_for_eight_players(rulebook_pdf) -> None:
+    text = read_pdf(rulebook_pdf("kamen-nuzky-papir", "cs", 8)).all
+    assert "14× Kámen" in text and "6× Měnič" in text and "2× Kámen osudu" in text
+
+
+def test_a_custom_deck_with_a_new_spell_and_czech_plurals(rulebook_pdf, custom_folder) -> None:
+    pdf = read_pdf(rulebook_pdf(str(custom_folder), "cs", 5))
+    text = pdf.all
+    assert "Ohnivý dopis" in text
+    assert "Další hráč si lízne 3 karty a vynechá tah." in pdf.card_texts
+    # 21 karet (not "21 karta"), 5 hráčů, 1 sada, 4 karty: the three Czech plural forms in print.
+    assert "Pro 5 hráčů: 21 karet (1 sada)." in text
+    assert "Jedna sada: 21 karet, až 5 hráčů." in text
+    assert "Každý hráč dostane 4 karty" in text
+    assert "2–10 hráčů" in text
+
+
+def test_a_hostile_spell_text_is_printed_literally(rulebook_pdf, custom_folder) -> None:
+    texts = read_pdf(rulebook_pdf(str(custom_folder), "en", 5)).card_texts
+    assert "<b>Burn</b> {{ 7 * 7 }} & the next player draws 3 cards." in texts
+
+
+@pytest.mark.skipif(not shutil.which("pdffonts"), reason="needs pdffonts (poppler-utils)")
+@pytest.mark.parametrize("deck", DECKS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_only_open_sans_embedded_and_subset(rulebook_pdf, deck: str, lang: str) -> None:
+    fonts = pdf_fonts(rulebook_pdf(deck, lang))
+    assert fonts, "pdffonts lists no font"
+    for name, embedded in fonts:
+        assert embedded == "yes", f"{name} is not embedded"
+        assert re.fullmatch(r"[A-Z]{6}\+Open-Sans(-[A-Za-z-]+)?", name), f"{name} is not a subset of Open Sans"
