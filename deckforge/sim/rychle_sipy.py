@@ -23,8 +23,8 @@ Choices where the seed and RULES.md are silent (docs/simulator.md repeats them):
   A card may not be taken from the discard pile while its number is laid, in the row or beyond a gap.
 - Discards before the first turn (dealt duplicates, in seat order from the first player) bind no one.
 - A stalemate (RULES.md: "a whole round with the stock empty and no row growing"): a whole round of turns in which
-  nobody had a choice and each ends with the stock empty, no card laid out and the hand as it was: passes, lost
-  turns, a duplicate Losna drawn from a rebuilt stock and discarded again. A turn with a choice does not count:
+  nobody had a choice and each begins and ends with the stock empty, no card laid out and the hand as it was:
+  passes, lost turns, a duplicate Losna drawn from a rebuilt stock and discarded again. A turn with a choice does not count:
   measured, games whose cards still change hands through an empty stock's discard pile go on to a winner.
 - In a series the deal passes clockwise, so the next game's first player is the seat after this game's.
 """
@@ -72,6 +72,8 @@ class RychleSipyEngine(Engine):
         if self.top < 1:
             raise SimulationError(f"deck '{deck.id}': no character card, so there is no row to build")
         self.start = min(ROW_START, self.top)
+        from . import rychle_sipy_greedy  # here, not at the top: the greedy player imports this module's rules
+        self.greedy = rychle_sipy_greedy
 
     def _build_table(self, cards) -> None:
         """Read each physical card's number, bonus, penalty and whether it is laid out or the prize."""
@@ -116,10 +118,10 @@ class RychleSipyEngine(Engine):
         return found
 
     def greedy_action(self, state: "RychleSipyState", rng: random.Random) -> int:
-        """Choose as the greedy player: see `greedy_take` and `greedy_discard`."""
+        """Choose as the greedy player (rychle_sipy_greedy.py)."""
         if state.phase == TAKE:
-            return greedy_take(self, state)
-        return greedy_discard(self, state)
+            return self.greedy.greedy_take(self, state)
+        return self.greedy.greedy_discard(self, state)
 
 
 class RychleSipyState(State):
@@ -127,7 +129,7 @@ class RychleSipyState(State):
 
     __slots__ = ("engine", "n", "stock", "pile", "hands", "slots", "prefix", "started", "aside", "current_player",
                  "first", "turns", "player_turns", "phase", "legal", "owed", "serving", "discarded", "pending",
-                 "bound", "grew", "chose", "hand_before", "from_pile", "stalled", "winner", "stalemate", "plays",
+                 "bound", "bound_turns", "grew", "chose", "hand_before", "from_pile", "stalled", "winner", "stalemate", "plays",
                  "effects", "log", "dealing", "dealt_duplicates")
 
     def __init__(self, engine: RychleSipyEngine, order: list[int], dealer: int):
@@ -140,7 +142,8 @@ class RychleSipyState(State):
         self.turns = self.player_turns = self.owed = self.stalled = 0
         self.phase, self.legal, self.winner, self.stalemate = START, [], -1, False
         self.serving = self.discarded = self.pending = self.grew = self.chose = False
-        self.bound, self.hand_before, self.from_pile = -1, [], -1
+        self.bound, self.hand_before, self.from_pile = -1, None, -1
+        self.bound_turns = engine.info.max_turns(n)  # also a bound on turns, which may pass without a decision
         self.plays = [[0] * engine.cards for _ in range(n)]
         self.effects = Counter()
         self.log = [] if engine.trace else None
@@ -164,7 +167,7 @@ class RychleSipyState(State):
                 if owner == seat:
                     self._duplicate(seat, card)
         self.pending = False  # discards before the first turn bind no one
-        self._say(f"seat {(self.first - 1) % self.n} has dealt; seat {self.first} starts")
+        self._say("seat {} has dealt; seat {} starts", (self.first - 1) % self.n, self.first)
 
     # --- moving cards --------------------------------------------------------------------------------------------
 
@@ -182,7 +185,7 @@ class RychleSipyState(State):
         self.stock = pile[-2::-1]
         self.pile = [pile[-1]]
         self.effects["stock-rebuilt"] += 1
-        self._say(f"the stock is rebuilt from {len(self.stock)} discards")
+        self._say("the stock is rebuilt from {} discards", len(self.stock))
 
     def _obtain(self, p: int, card: int, rebuild: bool) -> None:
         """Give a drawn or taken card to p: the Ježek goes aside and is replaced, a laid-out card goes in front."""
@@ -190,18 +193,22 @@ class RychleSipyState(State):
         while engine.prize[card]:
             self.aside.append(card)
             self.effects["jezek-set-aside"] += 1
-            self._say(f"seat {p} sets {engine.label[card]} aside and draws a replacement")
+            self._say("seat {} sets {} aside and draws a replacement", p, engine.label[card])
             card = self._draw(rebuild)
             if card < 0:
                 return
+            self._say("seat {} draws {}", p, engine.label[card])
+        number = engine.number[card]
         if not engine.laid_out[card]:
             self.hands[p].append(card)
-        elif self.slots[p][engine.number[card]] < 0:
+        elif self.slots[p][number] < 0:
             self._lay(p, card)
         else:
             self._duplicate(p, card)
             return
-        self._extend(p)
+        # only the missing next number can extend a row; only one of 1-5 can complete the start of one
+        if number == self.prefix[p] + 1 or (number <= engine.start and not self.started[p]):
+            self._extend(p)
 
     def _duplicate(self, p: int, card: int) -> None:
         """Discard a second laid-out card at once: with its bonus as the turn's discard, or as an owed discard."""
@@ -209,7 +216,7 @@ class RychleSipyState(State):
             self.dealt_duplicates.append((p, card))
             return
         self.effects["duplicate-discarded"] += 1
-        self._say(f"seat {p} already has {self.engine.label[card]} laid out and must discard it")
+        self._say("seat {} already has {} laid out and must discard it", p, self.engine.label[card])
         if self.serving:  # RULES.md: one of the owed discards, with no bonus
             self.owed = max(0, self.owed - 1)
             self._discard(p, card, bonus=False)
@@ -223,16 +230,16 @@ class RychleSipyState(State):
         self.pile.append(card)
         self.plays[p][card] += 1
         self.pending = engine.penalty_take[card] != NO_PENALTY  # only the top card's penalty binds
-        self._say(f"seat {p} discards {engine.label[card]}")
+        self._say("seat {} discards {}", p, engine.label[card])
         if bonus and engine.bonus[card]:
             self.effects["bonus"] += 1
-            self._say(f"seat {p} may draw {engine.bonus[card]} as a bonus")
+            self._say("seat {} may draw {} as a bonus", p, engine.bonus[card])
             for _ in range(engine.bonus[card]):
                 drawn = self._draw(rebuild=False)  # RULES.md: bonus draws never rebuild the stock
                 if drawn < 0:
                     self._say("the stock is empty: the rest of the bonus is lost")
                     break
-                self._say(f"seat {p} draws {engine.label[drawn]}")
+                self._say("seat {} draws {}", p, engine.label[drawn])
                 self._obtain(p, drawn, rebuild=False)
 
     def _lay(self, p: int, card: int) -> None:
@@ -260,11 +267,12 @@ class RychleSipyState(State):
             k += 1
         self.prefix[p] = k
         if k > before:
-            self._say(f"seat {p}'s row reaches {k}")
+            self._say("seat {}'s row reaches {}", p, k)
 
-    def _say(self, line: str) -> None:
+    def _say(self, text: str, *args) -> None:
+        """Record a line of the trace (formatted only when tracing)."""
         if self.log is not None:
-            self.log.append(line)
+            self.log.append(text.format(*args))
 
     # --- turns ---------------------------------------------------------------------------------------------------
 
@@ -281,7 +289,8 @@ class RychleSipyState(State):
     def _start_turn(self, p: int) -> None:
         """Serve the penalty that binds p, or offer p the turn's take."""
         self.grew = self.discarded = self.pending = self.chose = False
-        self.hand_before, self.from_pile = self.hands[p][:], -1
+        self.from_pile = -1
+        self.hand_before = None if self.stock else self.hands[p][:]  # for finding a stalemate
         if self.bound == p:
             self.bound = -1
             self._serve(p)
@@ -292,12 +301,12 @@ class RychleSipyState(State):
         """Serve the top discard's penalty: take as it allows, then owe its discards (RULES.md)."""
         engine, card = self.engine, self.pile[-1]
         self.effects[engine.penalty_name[card]] += 1
-        self._say(f"seat {p} serves the penalty of {engine.label[card]}: {engine.penalty_name[card][8:]}")
+        self._say("seat {} serves the penalty of {}: {}", p, engine.label[card], engine.penalty_name[card][8:])
         self.serving, self.owed = True, engine.penalty_owe[card]
         if engine.penalty_take[card] == TAKE_STOCK_ONLY:
             drawn = self._draw(rebuild=True)
             if drawn >= 0:
-                self._say(f"seat {p} takes {engine.label[drawn]} from the stock")
+                self._say("seat {} takes {} from the stock", p, engine.label[drawn])
                 self._obtain(p, drawn, rebuild=True)
         self._offer_owed(p)
 
@@ -310,7 +319,7 @@ class RychleSipyState(State):
                 self.phase, self.legal = OWING, [DISCARD + c for c in cards]
                 return
             self.effects["penalty-forgiven"] += 1
-            self._say(f"seat {p} has no card left: {self.owed} owed discard(s) forgiven")
+            self._say("seat {} has no card left: {} owed discard(s) forgiven", p, self.owed)
         self.serving, self.owed = False, 0
         self._end_turn(p)
 
@@ -330,7 +339,7 @@ class RychleSipyState(State):
             self._offer_discard(p, compulsory=True)
         else:
             self.effects["pass"] += 1
-            self._say(f"seat {p} can neither take nor discard: passes")
+            self._say("seat {} can neither take nor discard: passes", p)
             self._end_turn(p)
 
     def _after_take(self, p: int) -> None:
@@ -360,14 +369,16 @@ class RychleSipyState(State):
         nxt = (p + 1) % self.n
         if self.pending:
             self.bound = nxt
-        if self.chose or self.grew or self.stock or self.hands[p] != self.hand_before:
+        if self.chose or self.grew or self.stock or self.hand_before is None or self.hands[p] != self.hand_before:
             self.stalled = 0
         else:
             self.stalled += 1
-        if self.stalled >= self.n or self.player_turns >= self.engine.info.max_turns(self.n):
-            self._over_without_winner()
-            return
-        self.current_player, self.phase = nxt, START
+        if self.stalled >= self.n or self.player_turns >= self.bound_turns:
+            self.stalemate, self.phase, self.legal = True, OVER, []
+            self._say("stalemate: {}", "a whole round in which nothing could change" if self.stalled >= self.n
+                      else f"{self.player_turns} turns, the game's bound")
+        else:
+            self.current_player, self.phase = nxt, START
 
     def _close(self, p: int) -> None:
         """Discard the last card face down and win the Ježek (RULES.md: +1 point)."""
@@ -378,12 +389,8 @@ class RychleSipyState(State):
             if self.engine.prize[prize]:
                 self.plays[p][prize] += 1
         self.effects["closed"] += 1
-        self._say(f"seat {p} discards the last card face down, closes the row and wins the Ježek")
+        self._say("seat {} discards the last card face down, closes the row and wins the Ježek", p)
         self.winner, self.phase, self.legal = p, OVER, []
-
-    def _over_without_winner(self) -> None:
-        self.stalemate, self.phase, self.legal = True, OVER, []
-        self._say("a whole round with the stock empty, no card laid out and no hand changed: stalemate")
 
     # --- the interface -------------------------------------------------------------------------------------------
 
@@ -406,12 +413,12 @@ class RychleSipyState(State):
             self._do_discard(p, action - DISCARD)
         elif action == TAKE_STOCK:
             card = self._draw(rebuild=True)
-            self._say(f"seat {p} takes {self.engine.label[card]} from the stock")
+            self._say("seat {} takes {} from the stock", p, self.engine.label[card])
             self._obtain(p, card, rebuild=True)
             self._after_take(p)
         elif action == TAKE_DISCARD:
             card = self.from_pile = self.pile.pop()
-            self._say(f"seat {p} takes {self.engine.label[card]} from the discard pile")
+            self._say("seat {} takes {} from the discard pile", p, self.engine.label[card])
             self._obtain(p, card, rebuild=True)
             self._after_take(p)
         elif action == NO_TAKE:
@@ -432,7 +439,7 @@ class RychleSipyState(State):
             self.slots[p][number] = -1
             self.prefix[p] = min(self.prefix[p], number - 1)
             self.effects["row-broken"] += 1
-            self._say(f"seat {p} has an empty hand and takes {self.engine.label[card]} out of the row")
+            self._say("seat {} has an empty hand and takes {} out of the row", p, self.engine.label[card])
         else:
             self.hands[p].remove(card)
         self.owed -= 1
@@ -445,13 +452,10 @@ class RychleSipyState(State):
     def result(self) -> GameResult:
         """Report the winner (+1 point), places by row length, plays per seat and the effects seen."""
         engine, n, winner = self.engine, self.n, self.winner
-        plays = []
-        for counts in self.plays:
-            seat = Counter()
-            for card, times in enumerate(counts):
-                if times:
-                    seat[engine.ids[card]] += times
-            plays.append(seat)
+        plays = [Counter() for _ in range(n)]
+        for seat, counts in zip(plays, self.plays):
+            for card in (card for card, times in enumerate(counts) if times):
+                seat[engine.ids[card]] += counts[card]
         extra = {"starts_by_seat": {self.first: 1}, "round_stalls": int(self.stalled >= n),
                  "player_turns": self.player_turns}
         places = []
@@ -507,53 +511,3 @@ class RychleSipyState(State):
             hand = ", ".join(engine.label[c] for c in self.hands[p])
             lines.append(f"seat {p}: row to {self.prefix[p]} (laid: {laid or '-'}); hand: {hand or '-'}")
         return "\n".join(lines)
-
-
-# --- the greedy player ---------------------------------------------------------------------------------------------
-
-# How the greedy player weighs a discard: a penalty card on top beats keeping the last spare, which beats any
-# other spare card; a card the row needs goes only when a discard is owed or compulsory.
-PENALTY_FIRST, KEEP_LAST_SPARE, NEEDED = 200, 300, 100
-
-def wanted(engine: RychleSipyEngine, state: RychleSipyState, p: int, card: int) -> bool:
-    """Tell whether a card would bring p's row closer: its number is not laid and p holds no copy of it."""
-    number = engine.number[card]
-    if state.slots[p][number] >= 0:
-        return False
-    return not any(engine.number[c] == number for c in state.hands[p] if c != card)
-
-
-def greedy_take(engine: RychleSipyEngine, state: RychleSipyState) -> int:
-    """Take nothing over a complete row; take the top discard when wanted; else draw from the stock."""
-    legal, p = state.legal, state.current_player
-    if NO_TAKE in legal:
-        return NO_TAKE
-    if TAKE_DISCARD in legal and (TAKE_STOCK not in legal or wanted(engine, state, p, state.pile[-1])):
-        return TAKE_DISCARD
-    return TAKE_STOCK
-
-
-def greedy_discard(engine: RychleSipyEngine, state: RychleSipyState) -> int:
-    """Discard what the row does not need, penalty cards first (at the next player), then bonus cards, but keep
-    the last spare card to close with and never give back the number just taken from the pile; keep every card the
-    row needs unless a discard is owed or compulsory; break the row from its highest number, a penalty card first
-    when it lands on top."""
-    p, legal, slots = state.current_player, state.legal, state.slots[state.current_player]
-    last = state.phase != OWING or state.owed == 1  # this discard lands on top, so its penalty binds
-    hand, taken = state.hands[p], state.from_pile
-    spares = len(hand) - len({engine.number[c] for c in hand if slots[engine.number[c]] < 0})
-
-    def value(action: int) -> int:
-        if action == NO_DISCARD:
-            return KEEP_LAST_SPARE if spares <= 1 else 0
-        card = action - DISCARD
-        throw = PENALTY_FIRST if engine.penalty_take[card] and last else 0
-        if slots[engine.number[card]] == card:
-            return engine.number[card] + throw
-        if wanted(engine, state, p, card):
-            return engine.number[card] - NEEDED
-        if taken >= 0 and engine.number[card] == engine.number[taken]:
-            return -1  # giving back what was just taken from the pile changes nothing and can loop forever
-        return 1 + engine.bonus[card] + throw
-
-    return max(legal, key=value)
