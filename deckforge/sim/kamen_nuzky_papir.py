@@ -29,7 +29,6 @@ CONTINUE_EXTRA = -1  # internal effect code: the rest of an "extra_play" with co
 INFO = GameInfo(game="kamen-nuzky-papir", title="Rock, Paper, Scissors", max_turns=lambda n: 4000 + 1000 * n)
 
 
-
 @register
 class KamenNuzkyPapir(Engine):
     """The rules bound to one deck and player count: the card table, new games and the greedy policy."""
@@ -206,7 +205,9 @@ class KnpState(State):
             self._check_turn()
 
     def _check_turn(self) -> None:
-        if not 0 <= self.current_player < self.n or self.out[self.current_player]:
+        # a caster who went out with a spell still chooses its target ("the next player draws 2" applies)
+        may_be_out = self.phase == CHOOSE
+        if not 0 <= self.current_player < self.n or (self.out[self.current_player] and not may_be_out):
             raise InvariantError(f"the current player {self.current_player} is not a player still in the game")
         if any(not hand for seat, hand in enumerate(self.hands) if not self.out[seat]):
             raise InvariantError("a player still in the game holds no cards")
@@ -253,7 +254,7 @@ class KnpState(State):
         if self.phase == EXTRA:
             self._extra(action)
         elif self.phase == GIVING:
-            self._give(self.current_player, action)
+            self._give(action)
         else:
             self._choose(action - self.engine.target_base)
 
@@ -436,7 +437,7 @@ class KnpState(State):
             return True
         return False
 
-    def _give(self, caster: int, card: int) -> None:
+    def _give(self, card: int) -> None:
         self._give_one(card)
         if not self.over and not self._offer_give():
             self.phase = PLAY

@@ -206,3 +206,14 @@ def test_draw_on_a_chosen_player(spell_deck):
     state.apply(choose(eng, 2))
     assert ids(eng, state.hands[2]) == FILLER + ["scissors", "paper"] and state.current_player == 1
     assert state.result().extra["spell_effects"] == {"pick.draw": 1}
+
+
+def test_a_caster_who_went_out_still_chooses_whom_the_spell_hits(spell_deck):
+    eng = engine(spell_deck, 3)
+    state = arrange(eng, [["pick"], FILLER, FILLER], draw=["scissors", "paper"], discard=["rock"])
+    state.apply(lay(eng, state, "pick"))
+    assert state.places == [0] and state.phase == CHOOSE and state.current_player == 0
+    state.check_invariants()
+    state.apply(choose(eng, 2))
+    assert ids(eng, state.hands[2]) == FILLER + ["scissors", "paper"] and state.current_player == 1
+    state.check_invariants()

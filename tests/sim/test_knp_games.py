@@ -28,6 +28,14 @@ def test_seeded_games_keep_every_invariant_and_end(players, policy):
         assert laid >= 4 * (players - 1)  # everyone but the last laid at least the cards dealt
 
 
+@pytest.mark.parametrize("players", [2, 3, 5, 8])
+def test_a_deck_with_every_effect_keeps_the_invariants(spell_deck, players):
+    seats = ",".join("random" if seat % 2 else "greedy" for seat in range(players))  # mixed seats
+    summary = simulate(spell_deck, players, games=24, seed=players, policy=seats, check=True)
+    assert summary.errors == [] and summary.finished + summary.stalemates == 24
+    assert summary.as_dict()["unplayed_cards"] == []
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 12), policy=st.sampled_from(["random", "greedy"]))
 def test_any_seed_conserves_cards_and_ends(seed, players, policy):
@@ -55,12 +63,12 @@ def test_a_custom_spell_is_played_and_does_what_it_says(tmp_path):
 
 
 def test_a_deck_with_other_counts_plays_as_written(tmp_path):
-    cards = [item("rock", "rock", 2), item("scissors", "scissors", 10), item("paper", "paper", 10), changer(count=1)]
+    cards = [item("rock", "rock", 5), item("scissors", "scissors", 6), item("paper", "paper", 8), changer(count=2)]
     deck = load_deck(write_deck(tmp_path, cards, high=4))
     engine = engine_for(deck, 3)
-    assert engine.size == 23 and engine.card_ids.count("rock") == 2
+    assert engine.size == 21 and engine.card_ids.count("rock") == 5 and engine.card_ids.count("changer") == 2
     summary = simulate(deck, 3, games=30, seed=1, policy="greedy", check=True)
-    assert summary.plays_by_card["rock"] > 0 and not summary.errors
+    assert summary.plays_by_card["rock"] > 0 and not summary.errors and summary.finished == 30
 
 
 def test_kamen_nuzky_papir_has_no_variants():
