@@ -35,10 +35,17 @@ def atomic_path(target: Path | str) -> Iterator[Path]:
     tmp_path = Path(tmp)
     try:
         yield tmp_path
+        os.chmod(tmp_path, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the user's usual mode
         os.replace(tmp_path, target)
     finally:
         if tmp_path.exists():
             tmp_path.unlink()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def atomic_write(target: Path | str, data: bytes) -> Path:

@@ -1,15 +1,24 @@
 """The `deckforge` command line: thin click commands over the library, one module per area."""
 from __future__ import annotations
 
+import signal
+
 import click
 
 from ..errors import DeckforgeError
+
+
+def _stop_on_terminate(signum, frame) -> None:
+    """Unwind like Ctrl-C on SIGTERM, so atomic writers remove their temporary files (docs/security.md)."""
+    raise SystemExit(128 + signum)
 
 
 class DeckforgeGroup(click.Group):
     """A group that turns the library's own errors into a clean message and exit code 1."""
 
     def invoke(self, ctx: click.Context):
+        if hasattr(signal, "SIGTERM"):
+            signal.signal(signal.SIGTERM, _stop_on_terminate)
         try:
             return super().invoke(ctx)
         except DeckforgeError as exc:

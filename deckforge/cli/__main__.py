@@ -1,0 +1,4 @@
+"""Allow `python -m deckforge.cli`."""
+from . import main
+
+main()
