@@ -7,7 +7,8 @@ beside a Wizard round of r cards each) and per card played, since a Wizard game 
 OpenSpiel's deck has 52 cards, so at 4 players its hands go up to 12 cards: sizes 1..12 are compared.
 
 Run by hand: `python benchmarks/bench_wizard.py [--hands 500] [--repeat 7]` (open_spiel is a benchmark-only extra:
-`pip install open_spiel`). Each figure is the best of --repeat runs, to be fair to both on a shared CPU.
+`pip install open_spiel`). Times are the process's CPU time, and each figure is the best of --repeat runs, to be
+fair to both on a shared machine.
 """
 from __future__ import annotations
 
@@ -26,12 +27,12 @@ def deckforge_hands(engine, size: int, hands: int, seed: int) -> float:
     """Play `hands` Wizard rounds of `size` cards each by random choices; return the seconds taken."""
     rng = random.Random(seed)
     choice = rng.choice
-    start = time.perf_counter()
+    start = time.process_time()
     for index in range(hands):
         state = engine.new_hand(rng, size, dealer=index % PLAYERS)
         while not state.is_terminal():
             state.apply(choice(state.legal_actions()))
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def openspiel_hands(pyspiel, size: int, hands: int, seed: int) -> float:
@@ -39,7 +40,7 @@ def openspiel_hands(pyspiel, size: int, hands: int, seed: int) -> float:
     game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_tricks_fixed": size})
     rng = random.Random(seed)
     choice = rng.choice
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(hands):
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -47,7 +48,7 @@ def openspiel_hands(pyspiel, size: int, hands: int, seed: int) -> float:
                 state.apply_action(choice(state.chance_outcomes())[0])
             else:
                 state.apply_action(choice(state.legal_actions()))
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def check_uniform_chance(pyspiel) -> None:
@@ -63,9 +64,9 @@ def whole_games(engine, games: int, repeat: int) -> None:
     """Print complete 4-player Wizard games (15 hands) per second through the runner's play_game."""
     def run():
         rng = random.Random(7)
-        start = time.perf_counter()
+        start = time.process_time()
         turns = sum(play_game(engine, rng, ["random"] * PLAYERS).turns for _ in range(games))
-        return time.perf_counter() - start, turns
+        return time.process_time() - start, turns
     seconds, turns = min(run() for _ in range(repeat))
     plays = games * PLAYERS * engine.rounds * (engine.rounds + 1) // 2
     hands = games * engine.rounds
