@@ -38,9 +38,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from . import build, deck_commands, report, rulebook, simulate
+    from . import build, deck_commands, preview, report, rulebook, simulate
 
-    for module in (deck_commands, simulate, rulebook, build, report):
+    for module in (deck_commands, simulate, rulebook, build, report, preview):
         for command in module.COMMANDS:
             main.add_command(command)
 

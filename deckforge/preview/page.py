@@ -1,0 +1,60 @@
+"""Page: turn a `PageState` into the HTML page and the fragment the page swaps in when the deck changes.
+
+Templates live in templates/preview/ and are autoescaped: every deck text is data. The page loads nothing from
+the network; its tiny inline script long-polls /changes and swaps in /view.
+"""
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+from urllib.parse import urlencode
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from ..errors import display_path
+from ..layout.preview_render import PREVIEW_DPI
+from ..load import TEMPLATES_DIR
+from .render import FaceView
+from .session import PageState
+
+PREVIEW_TEMPLATES = TEMPLATES_DIR / "preview"
+ZOOM = 1.25  # cards a little larger than life: small print stays readable on a screen
+
+
+@lru_cache(maxsize=1)
+def _environment() -> Environment:
+    env = Environment(loader=FileSystemLoader(str(PREVIEW_TEMPLATES)), autoescape=True,
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["path"] = lambda p: display_path(p) if p else ""
+    return env
+
+
+def render_page(state: PageState) -> str:
+    """Return the whole page: header with the language and player choice, the view, the live-update script."""
+    return _environment().get_template("page.html").render(_values(state))
+
+
+def render_view(state: PageState) -> str:
+    """Return the view fragment alone (cards and verdict, or the problems), as /view serves it."""
+    return _environment().get_template("view.html").render(_values(state))
+
+
+def image_url(face: FaceView, state: PageState) -> str:
+    """Return the face's image address; `v` is the revision that drew it, so a new drawing gets a new address."""
+    query = urlencode({"lang": state.lang, "players": state.players, "v": face.revision})
+    return f"/back.png?{query}" if face.is_back else f"/card/{face.id}.png?{query}"
+
+
+def _values(state: PageState) -> dict:
+    deck = state.snapshot.deck
+    size = deck.card_size if deck else None
+    return {
+        "state": state,
+        "deck": deck,
+        "title": deck.name(state.lang) if deck and state.lang else state.source.name,
+        "updated": time.strftime("%H:%M:%S", time.localtime(state.snapshot.loaded_at)),
+        "image_url": lambda face: image_url(face, state),
+        "pixels": (round(size.width_mm / 25.4 * PREVIEW_DPI), round(size.height_mm / 25.4 * PREVIEW_DPI))
+        if size else (0, 0),
+        "width_mm": size.width_mm * ZOOM if size else 0,
+    }

@@ -1,0 +1,183 @@
+"""Server: the preview's routes (Starlette), the watcher that reloads the deck, and the loopback server (uvicorn).
+
+Routes: `/` the page, `/view` the part of it that follows the deck, `/card/<id>.png` and `/back.png` the drawn
+faces, `/changes?since=N` a long poll that answers when the version moves past N.
+"""
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import socket
+import sys
+import threading
+import webbrowser
+from pathlib import Path
+from typing import Callable
+
+import anyio
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from ..errors import DeckforgeError, display_path
+from ..load import resolve_deck
+from .page import render_page, render_view
+from .session import PreviewSession
+
+HOST = "127.0.0.1"  # loopback only: the preview serves local files and is never meant for a network
+DEFAULT_PORT = 8765
+LONG_POLL_SECONDS = 20.0  # a waiting page re-asks after this; short enough for proxies and shutdown
+WATCH_STEP_MS = 50        # a save shows after about this long plus the time to draw what changed
+
+
+def create_app(session: PreviewSession, watch: bool = True) -> Starlette:
+    """Return the preview application; with `watch`, it reloads the deck whenever its files change."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        stop = anyio.Event()
+        async with anyio.create_task_group() as tasks:
+            if watch:
+                tasks.start_soon(follow_changes, session, stop)
+            try:
+                yield
+            finally:
+                stop.set()
+                session.close()
+
+    routes = [Route("/", page), Route("/view", view), Route("/card/{face}.png", card_image),
+              Route("/back.png", back_image), Route("/changes", changes)]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.session = session
+    return app
+
+
+async def page(request: Request) -> HTMLResponse:
+    state = await run_in_threadpool(_session(request).page, *_choice(request))
+    return HTMLResponse(render_page(state), headers={"Cache-Control": "no-store"})
+
+
+async def view(request: Request) -> HTMLResponse:
+    state = await run_in_threadpool(_session(request).page, *_choice(request))
+    return HTMLResponse(render_view(state), headers={"Cache-Control": "no-store"})
+
+
+async def card_image(request: Request) -> Response:
+    return await _image(request, request.path_params["face"], back=False)
+
+
+async def back_image(request: Request) -> Response:
+    return await _image(request, "back", back=True)
+
+
+async def changes(request: Request) -> JSONResponse:
+    """Answer with the version as soon as it differs from `since`, or after a while with the same one."""
+    session = _session(request)
+    try:
+        since = int(request.query_params.get("since", ""))
+    except ValueError:
+        return JSONResponse({"version": session.version})
+    return JSONResponse({"version": await session.wait(since, LONG_POLL_SECONDS)},
+                        headers={"Cache-Control": "no-store"})
+
+
+async def _image(request: Request, face_id: str, back: bool) -> Response:
+    session = _session(request)
+    png = await run_in_threadpool(session.image, face_id, *_choice(request), back)
+    if png is None:
+        return Response("no such card in the deck as it is now", status_code=404, media_type="text/plain")
+    # The address carries the revision that drew the face (v), so it may be kept; a stale one may not.
+    current = request.query_params.get("v") == str(session.snapshot.revision)
+    return Response(png, media_type="image/png",
+                    headers={"Cache-Control": "max-age=86400" if current else "no-cache"})
+
+
+def _session(request: Request) -> PreviewSession:
+    return request.app.state.session
+
+
+def _choice(request: Request) -> tuple[str | None, int | None]:
+    """Return the language and player count the query asks for (None where it asks for none, or nonsense)."""
+    lang = request.query_params.get("lang") or None
+    players = request.query_params.get("players", "")
+    return lang, int(players) if players.isdigit() else None
+
+
+async def follow_changes(session: PreviewSession, stop: anyio.Event) -> None:
+    """Reload the deck after each batch of saves that concerns it, until `stop` is set."""
+    from watchfiles import awatch
+
+    try:
+        async for batch in awatch(*session.watched(), stop_event=stop, step=WATCH_STEP_MS,
+                                  ignore_permission_denied=True):
+            if any(session.concerns(Path(path)) for _, path in batch):
+                await run_in_threadpool(session.reload)
+    except Exception as exc:  # noqa: BLE001  (without a watcher the page still serves; say why it stopped)
+        print(f"deckforge preview: watching the deck's files failed ({type(exc).__name__}: {exc}); "
+              "the page no longer follows saves", file=sys.stderr)
+
+
+def bind(port: int) -> socket.socket:
+    """Return a listening socket on the loopback address; a port in use is a DeckforgeError."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.bind((HOST, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        if exc.errno in (errno.EADDRINUSE, errno.EACCES):
+            reason = "is in use" if exc.errno == errno.EADDRINUSE else "is not open to you"
+            raise DeckforgeError(f"port {port} on {HOST} {reason}: give another with --port "
+                                 "(or --port 0 for any free one)") from None
+        raise DeckforgeError(f"cannot listen on {HOST}:{port}: {exc.strerror}") from None
+    return sock
+
+
+def serve_preview(deck: str | Path, port: int = DEFAULT_PORT, lang: str | None = None, players: int | None = None,
+                  browser: bool = True, echo: Callable[[str], None] = print) -> None:
+    """Serve the live preview of a deck on the loopback address until interrupted (Ctrl+C)."""
+    import uvicorn
+
+    source = resolve_deck(str(deck))
+    sock = bind(port)
+    session = None
+    try:
+        session = PreviewSession(source, lang, players)
+        _check_choice(session, lang, players)
+    except BaseException:
+        sock.close()
+        if session:
+            session.close()
+        raise
+    url = f"http://{HOST}:{sock.getsockname()[1]}/"
+    echo(f"Previewing {display_path(session.source)} at {url} (Ctrl+C to stop)")
+    for problem in session.snapshot.problems:
+        echo(f"  the deck does not load yet: {problem}")
+    if browser:
+        _open_browser(url, echo)
+    config = uvicorn.Config(create_app(session), log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _check_choice(session: PreviewSession, lang: str | None, players: int | None) -> None:
+    """Refuse a language or player count the deck does not have, as every other command does."""
+    deck = session.snapshot.deck
+    if deck is None:
+        return
+    if lang is not None and lang not in deck.languages:
+        raise DeckforgeError(f"deck '{deck.id}' has no '{lang}' texts; it declares: {', '.join(deck.languages)}")
+    if players is not None and not deck.players.low <= players <= deck.players.high:
+        raise DeckforgeError(f"deck '{deck.id}': this deck serves {deck.players.low} to {deck.players.high} "
+                             f"players, not {players}")
+
+
+def _open_browser(url: str, echo: Callable[[str], None]) -> None:
+    """Open the page in a graphical browser, if there is one; a terminal browser would take over the terminal."""
+    graphical = sys.platform in ("darwin", "win32") or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    if not graphical:
+        echo("  no graphical browser here: open the address yourself")
+        return
+    threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()

@@ -1,0 +1,188 @@
+"""Session: the deck being previewed, reloaded on each save, and what the page shows for a language and count.
+
+A save that does not load keeps the server up: the snapshot then carries the problems (file, line, message) in
+place of a deck, and the next good save replaces it. `version` counts everything the page should follow (a
+reload, a finished check); the page waits on it.
+"""
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from ..errors import DeckError, DeckforgeError, Problem
+from ..load import BUNDLED_DIR, load_deck, resolve_deck
+from ..load.card_template import CARD_TEMPLATES_DIR, CardTemplate, load_card_template
+from ..model import Deck
+from .checks import CheckQueue, Verdict
+from .render import DeckView, FaceRenderer
+
+POLL_SECONDS = 0.1  # how often a waiting page request looks at the version: cheap, and safe across threads
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The deck as last loaded: a deck and its template, or the problems that stopped it from loading."""
+
+    revision: int
+    deck: Deck | None
+    template: CardTemplate | None
+    problems: tuple[Problem, ...] = ()
+    template_path: Path | None = None
+    loaded_at: float = field(default_factory=time.time)
+
+
+@dataclass(frozen=True)
+class PageState:
+    """Everything the page shows for one request."""
+
+    version: int
+    source: Path
+    snapshot: Snapshot
+    lang: str | None
+    players: int | None
+    languages: tuple[str, ...] = ()
+    player_counts: tuple[int, ...] = ()
+    view: DeckView | None = None
+    problems: tuple[Problem, ...] = ()
+    verdict: Verdict | None = None
+    notes: tuple[str, ...] = ()
+
+
+class PreviewSession:
+    """One deck file under preview: its latest snapshot, its drawn faces and its checks."""
+
+    def __init__(self, deck: str | Path, lang: str | None = None, players: int | None = None):
+        self.source = resolve_deck(str(deck)).resolve()
+        self.lang, self.players = lang, players  # asked for on the command line; the page may switch
+        self.last_players = players  # the count last shown: the next save's check plays at it
+        self.version = 0
+        self.renderer = FaceRenderer()
+        self.checks = CheckQueue(self.bump)
+        self._views: dict[tuple[int, str, int], DeckView | DeckforgeError] = {}
+        self._lock = threading.Lock()
+        self.snapshot = Snapshot(0, None, None)
+        self.reload()
+
+    def bump(self) -> int:
+        """Note a change the page should show."""
+        with self._lock:
+            self.version += 1
+            return self.version
+
+    def reload(self) -> Snapshot:
+        """Load the deck and its template again; keep the problems in place of the deck when that fails."""
+        revision = self.snapshot.revision + 1
+        try:
+            deck = load_deck(self.source)
+            template = load_card_template(deck)
+            snapshot = Snapshot(revision, deck, template, template_path=template.path)
+        except DeckforgeError as exc:
+            snapshot = Snapshot(revision, None, None, problems_of(exc))
+        except Exception as exc:  # noqa: BLE001  (a loader bug must not end the preview; show it and go on)
+            snapshot = Snapshot(revision, None, None, internal_problem(exc))
+        with self._lock:
+            self.snapshot = snapshot
+            self._views.clear()
+        if snapshot.deck is not None:
+            self.checks.verdict(snapshot.deck, revision, self._players(snapshot.deck, self.last_players)[0])
+        self.bump()
+        return snapshot
+
+    def page(self, lang: str | None = None, players: int | None = None) -> PageState:
+        """Return what the page shows for a language and player count (None: the session's choice)."""
+        version, snapshot = self.version, self.snapshot  # read first: a later change is then never missed
+        deck = snapshot.deck
+        if deck is None:
+            return PageState(version, self.source, snapshot, lang, players, problems=snapshot.problems)
+        lang, lang_notes = self._lang(deck, lang or self.lang)
+        players, count_notes = self._players(deck, players or self.players)
+        self.last_players = players
+        base = PageState(version, self.source, snapshot, lang, players, deck.languages, tuple(deck.players),
+                         notes=lang_notes + count_notes)
+        view = self.view(lang, players, snapshot)
+        if isinstance(view, DeckforgeError):
+            return replace(base, problems=problems_of(view))
+        return replace(base, view=view, verdict=self.checks.verdict(deck, snapshot.revision, players))
+
+    def view(self, lang: str, players: int, snapshot: Snapshot | None = None) -> DeckView | DeckforgeError:
+        """Return the drawn view (or the error that stopped drawing it), once per revision, language and count."""
+        snapshot = snapshot or self.snapshot
+        key = (snapshot.revision, lang, players)
+        found = self._views.get(key)
+        if found is None:
+            try:
+                found = self.renderer.view(snapshot.deck, snapshot.template, lang, players, snapshot.revision)
+            except DeckforgeError as exc:
+                found = exc
+            except Exception as exc:  # noqa: BLE001  (a drawing bug must not end the preview either)
+                found = DeckforgeError("\n".join(str(p) for p in internal_problem(exc)))
+            with self._lock:
+                if self.snapshot.revision == snapshot.revision:
+                    self._views[key] = found
+        return found
+
+    def image(self, face_id: str, lang: str | None, players: int | None, back: bool = False) -> bytes | None:
+        """Return the PNG of a card's face (or the back) in the current view, or None when there is none."""
+        state = self.page(lang, players)
+        face = state.view.face(face_id, back) if state.view else None
+        return self.renderer.png(face.key) if face else None
+
+    async def wait(self, since: int, timeout: float) -> int:
+        """Return the version once it differs from `since`, or after `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while self.version == since and time.monotonic() < deadline:
+            await asyncio.sleep(POLL_SECONDS)
+        return self.version
+
+    def watched(self) -> tuple[Path, ...]:
+        """Return the folders to watch: the deck's (its file, art, own template), the bundled templates and decks.
+
+        Bundled decks are watched for a deck that extends one of them.
+        """
+        folders = [self.source.parent, CARD_TEMPLATES_DIR.resolve(), BUNDLED_DIR.resolve()]
+        return tuple(f for f in folders if f.is_dir() and not any(f != o and f.is_relative_to(o) for o in folders))
+
+    def concerns(self, path: Path) -> bool:
+        """Tell whether a changed file can change what the page shows."""
+        path = path.resolve() if path.exists() else path
+        if path.is_relative_to(self.source.parent):
+            return True
+        deck = self.snapshot.deck
+        if path.parent == CARD_TEMPLATES_DIR.resolve():
+            return deck is None or path.stem == deck.template
+        return path.is_relative_to(BUNDLED_DIR.resolve()) and path.name == "deck.yaml"
+
+    def close(self) -> None:
+        self.checks.close()
+
+    @staticmethod
+    def _lang(deck: Deck, lang: str | None) -> tuple[str, tuple[str, ...]]:
+        if lang is None or lang in deck.languages:
+            return lang or deck.languages[0], ()
+        return deck.languages[0], (f"the deck has no '{lang}' texts; showing '{deck.languages[0]}'",)
+
+    @staticmethod
+    def _players(deck: Deck, players: int | None) -> tuple[int, tuple[str, ...]]:
+        default = deck.players.default_players
+        if players is None or deck.players.low <= players <= deck.players.high:
+            return players or default, ()
+        return default, (f"the deck serves {deck.players.low} to {deck.players.high} players, not {players}; "
+                         f"showing {default}",)
+
+
+def problems_of(exc: DeckforgeError) -> tuple[Problem, ...]:
+    """Return an error's problems: a DeckError's own, else one problem per line of its message."""
+    if isinstance(exc, DeckError):
+        return tuple(exc.problems)
+    return tuple(Problem("", None, None, "", line) for line in str(exc).splitlines() if line.strip())
+
+
+def internal_problem(exc: Exception) -> tuple[Problem, ...]:
+    """Log a bug's traceback and return it as a problem the page can show."""
+    traceback.print_exc(file=sys.stderr)
+    return (Problem("", None, None, "", f"internal error (please report it): {type(exc).__name__}: {exc}"),)
