@@ -138,7 +138,7 @@ def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check
     state = engine.new_game(rng, starter)
     bound = engine.info.max_turns(engine.players)
     if check or "greedy" in policies:
-        _play_checked(engine, state, rng, policies, check, bound)
+        _play_by_policy(engine, state, rng, policies, check, bound)
     else:
         _play_random(state, rng, bound)
     result = state.result()
@@ -149,8 +149,8 @@ def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check
     return result
 
 
-def _play_checked(engine: Engine, state: State, rng: random.Random, policies: Sequence[str], check: bool,
-                  bound: int) -> None:
+def _play_by_policy(engine: Engine, state: State, rng: random.Random, policies: Sequence[str], check: bool,
+                    bound: int) -> None:
     """Play on with each seat's own policy, checking the invariants after every step if asked."""
     greedy = engine.greedy_action
     choice = rng.choice
@@ -167,7 +167,7 @@ def _play_checked(engine: Engine, state: State, rng: random.Random, policies: Se
 
 
 def _play_random(state: State, rng: random.Random, bound: int) -> None:
-    """Play on with random players at every seat: the same choices as _play_checked, with less work per step."""
+    """Play on with random players at every seat: the same choices as _play_by_policy, with less work per step."""
     choice, legal_actions, apply, is_terminal = rng.choice, state.legal_actions, state.apply, state.is_terminal
     while not is_terminal() and state.turns < bound:
         apply(choice(legal_actions()))
