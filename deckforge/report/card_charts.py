@@ -110,7 +110,9 @@ def _heat(ax, run: DeckRun, rows: list[str]):
             grid[y, x] = diff.value * 100
             bold[y, x] = bonferroni(diff.p, tests)
     limit = max(5.0, float(np.nanmax(np.abs(grid))) if np.isfinite(grid).any() else 5.0)
-    image = ax.imshow(grid, cmap="RdBu", vmin=-limit, vmax=limit, aspect="auto")
+    # pcolormesh, not imshow: cells stay vector shapes instead of an embedded bitmap
+    image = ax.pcolormesh(np.arange(len(counts) + 1) - 0.5, np.arange(len(rows) + 1) - 0.5,
+                          np.ma.masked_invalid(grid), cmap="RdBu", vmin=-limit, vmax=limit)
     for (y, x), value in np.ndenumerate(grid):
         if np.isfinite(value):
             ax.text(x, y, f"{value:+.0f}", ha="center", va="center", fontsize=7,
@@ -118,5 +120,6 @@ def _heat(ax, run: DeckRun, rows: list[str]):
                     color="white" if abs(value) > 0.6 * limit else "#222222")
     ax.set_xticks(range(len(counts)), [str(n) for n in counts])
     ax.set_xlabel("players")
+    ax.set_ylim(len(rows) - 0.5, -0.5)
     ax.grid(False)
     return image

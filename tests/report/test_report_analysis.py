@@ -1,0 +1,106 @@
+"""The verdict and findings from synthetic game results, where the truth is known by construction."""
+import pytest
+
+from deckforge.load import load_deck
+from deckforge.report.analysis import (Finding, count_ranges, judge, seat_shares, strongest_findings,
+                                       summary_sentence)
+from deckforge.report.play import DeckRun, tally
+from deckforge.report.stats import wilson
+from deckforge.sim.summary import GameError
+from report_helpers import result
+
+KNP = load_deck("kamen-nuzky-papir")
+
+
+def seat_biased_games(games: int, players: int, first_seat_wins: int):
+    """Yield (result, starter): the starter rotates; the starter wins `first_seat_wins` games, the rest go round."""
+    others = 0
+    for index in range(games):
+        starter = index % players
+        if index < first_seat_wins:
+            winner = starter
+        else:
+            winner = (starter + 1 + others % (players - 1)) % players
+            others += 1
+        yield result(players, winner), starter
+
+
+def run_of(*counts) -> DeckRun:
+    return DeckRun(KNP, 1, "random", counts[0].games, {c.players: c for c in counts})
+
+
+def test_a_first_seat_advantage_is_flagged_and_leads_the_findings():
+    count = tally(KNP, 4, seat_biased_games(400, 4, 160))
+    assert count.wins_by_position == [160, 80, 80, 80]
+    verdict = judge(run_of(count), "en")
+    assert verdict.counts[0].seat_flag == "1st seat favoured: wins 40.0%, fair share 25.0%"
+    low, high = wilson(160, 400)
+    top = verdict.findings[0]
+    assert top.kind == "seat" and top.beyond_chance
+    assert top.text == (f"the 1st seat to play wins 40.0% of 4-player games, fair share 25.0%, "
+                        f"95% CI {low * 100:.1f}–{high * 100:.1f}%")
+
+
+def test_a_balanced_deck_is_not_flagged():
+    count = tally(KNP, 4, seat_biased_games(400, 4, 100))
+    assert count.wins_by_position == [100, 100, 100, 100]
+    verdict = judge(run_of(count), "en")
+    assert verdict.counts[0].seat_flag is None
+    assert all(s.p == pytest.approx(1.0) for s in seat_shares(count))
+    assert not any(f.beyond_chance for f in verdict.findings)
+
+
+def test_seats_are_counted_from_the_starter_not_by_number():
+    # seat 2 always wins, and always starts: a first-seat effect, not a "seat 2" effect
+    count = tally(KNP, 3, [(result(3, 2), 2)] * 30 + [(result(3, 0), 2)] * 30)
+    assert count.wins_by_position == [30, 30, 0]
+
+
+def test_card_tally_splits_seats_that_played_a_card_from_those_that_did_not():
+    games = [(result(2, 0, plays={0: ["bedrock"], 1: ["rock"]}), 0),
+             (result(2, 1, plays={1: ["bedrock", "rock"]}), 0),
+             (result(2, 1, plays={0: ["bedrock"]}), 1)]
+    count = tally(KNP, 2, games)
+    bedrock, rock = count.cards["bedrock"], count.cards["rock"]
+    assert (bedrock.played, bedrock.played_wins, bedrock.unplayed, bedrock.unplayed_wins) == (3, 2, 3, 1)
+    assert (rock.played, rock.played_wins, rock.unplayed, rock.unplayed_wins) == (2, 1, 4, 2)
+
+
+def test_stalls_over_two_percent_or_an_error_make_a_count_unplayable():
+    stalled = tally(KNP, 2, [(result(2, 0), 0)] * 97 + [(result(2, None), 0)] * 3)
+    fine = tally(KNP, 3, [(result(3, 0), 0)] * 98 + [(result(3, None), 0)] * 2)
+    broken = tally(KNP, 4, [(result(4, 0), 0)] * 99 + [(GameError(7, 1, "InvariantError: card lost"), 0)])
+    verdict = judge(run_of(stalled, fine, broken), "en")
+    by_count = {c.players: c for c in verdict.counts}
+    assert not by_count[2].playable
+    assert by_count[2].reasons == ("3.0% of games stall (at most 2.0% allowed)",)
+    assert by_count[3].playable and by_count[3].stall.value == 0.02
+    assert not by_count[4].playable and by_count[4].reasons == ("1 game broke with an error",)
+    assert summary_sentence(verdict) == "Playable at 3 players; not at 2, 4."
+
+
+def test_loser_seat_is_counted_from_the_starter():
+    games = [(result(3, 1, extra={"loser_seat": {"2": 1}}), 2)] * 5 + [(result(3, 0, extra={"loser_seat": {"1": 1}}), 2)]
+    count = tally(KNP, 3, games)
+    assert count.losers_by_position == [5, 0, 1]
+    assert count.loser_games == 6
+
+
+def test_wizard_bids_are_summed_per_round():
+    extra = {"bids_by_round": {"1": 4, "2": 4}, "bids_made_by_round": {"1": 3}}
+    count = tally(KNP, 4, [(result(4, 0, extra=extra), 0), (result(4, 1, extra=extra), 0)])
+    assert count.bids == {1: [6, 8], 2: [0, 8]}
+
+
+def test_strongest_findings_take_each_kind_first():
+    findings = [Finding(f"card {i}", 1e-9 * (i + 1), 6, 4, "card") for i in range(5)]
+    findings += [Finding("seat", 0.01, 2.5, 4, "seat"), Finding("stall", 0.2, 1.2, 4, "stall")]
+    chosen = strongest_findings(findings)
+    assert [f.text for f in chosen] == ["card 0", "seat", "stall"]
+    only_cards = strongest_findings(findings[:5])
+    assert [f.text for f in only_cards] == ["card 0", "card 1", "card 2"]
+
+
+def test_count_ranges():
+    assert count_ranges([2, 3, 4, 6, 8, 9]) == "2–4, 6, 8–9"
+    assert count_ranges([5]) == "5"

@@ -1,0 +1,45 @@
+"""The `deckforge report` command: default output path, formats, and clean errors."""
+from click.testing import CliRunner
+
+from deckforge.cli import main
+from report_helpers import starter_rush, write_deck
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_report_writes_to_the_default_output_path(tmp_path, monkeypatch):
+    deck = starter_rush(tmp_path / "rush")
+    monkeypatch.chdir(tmp_path)
+    outcome = run("report", deck, "--games", 20, "--seed", 2, "--jobs", 1)
+    assert outcome.exit_code == 0, outcome.output
+    page = tmp_path / "output" / "starter-rush" / "starter-rush-report.html"
+    assert outcome.output.startswith("wrote output/starter-rush/starter-rush-report.html: 60 games")
+    assert "Playable at every player count played (2–4 players)." in outcome.output
+    html = page.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "Start vyhrává" in html
+
+
+def test_report_refuses_decks_with_no_player_count_in_common(tmp_path):
+    rush = starter_rush(tmp_path / "rush")
+    big = write_deck(tmp_path / "big", {
+        "id": "big-table", "game": "kamen-nuzky-papir", "languages": ["cs", "en"],
+        "name": {"cs": "Velký stůl", "en": "Big Table"}, "players": {"min": 6, "max": 8}, "card_size": "poker",
+        "cards": [{"id": "changer", "kind": "changer", "count": 60, "name": {"cs": "Měnič", "en": "Changer"}}]})
+    outcome = run("report", rush, "--against", big, "-o", tmp_path / "x.html")
+    assert outcome.exit_code == 1
+    assert ("Error: decks 'starter-rush' (2–4 players) and 'big-table' (6–8 players) have no player count in "
+            "common to compare") in outcome.output
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_report_names_a_missing_deck(tmp_path):
+    outcome = run("report", tmp_path / "nowhere", "-o", tmp_path / "x.html")
+    assert outcome.exit_code == 1
+    assert outcome.output.startswith("Error: ") and "Traceback" not in outcome.output
+
+
+def test_report_help_has_an_example():
+    outcome = run("report", "--help")
+    assert outcome.exit_code == 0 and "Example:" in outcome.output and "--against" in outcome.output

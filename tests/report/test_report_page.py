@@ -1,0 +1,126 @@
+"""The report page: figures read back from the HTML against the runner's own outcomes, flags, comparison, files."""
+import re
+import statistics
+
+import pytest
+
+from deckforge.load import load_deck
+from deckforge.report import build_report, render_html, write_report
+from deckforge.report.stats import wilson
+from deckforge.sim.base import engine_for
+from deckforge.sim.runner import SERIES_LENGTH, game_rng, iter_outcomes
+from report_helpers import element_ids, knp_variant, starter_rush, table_rows
+
+GAMES = 40
+
+
+@pytest.fixture(scope="module")
+def knp_page():
+    deck = load_deck("kamen-nuzky-papir")
+    return deck, render_html(build_report(deck, games=GAMES, seed=3, jobs=2))
+
+
+@pytest.fixture(scope="module")
+def rush_deck(tmp_path_factory):
+    return load_deck(starter_rush(tmp_path_factory.mktemp("rush")))
+
+
+def knp_figures(deck, players: int, seed: int) -> dict:
+    """Work out the verdict row of one player count straight from the runner's outcomes."""
+    engine = engine_for(deck, players, {"variants": (), "trace": False})
+    outcomes = list(iter_outcomes(engine, GAMES, seed, ("random",) * players))
+    first_wins, previous = 0, None
+    for index, game in enumerate(outcomes):
+        # RULES.md: chance picks the first starter of a series, then the previous winner starts
+        if index % SERIES_LENGTH and previous is not None and previous.winners:
+            starter = previous.winners[0]
+        else:
+            starter = engine.new_game(game_rng(seed, index)).current_player
+        first_wins += game.finished and starter in game.winners
+        previous = game
+    finished = sum(game.finished for game in outcomes)
+    turns = [game.turns for game in outcomes]
+    low, high = wilson(first_wins, finished)
+    return {"stalled": f"{(GAMES - finished) / GAMES:.1%}",
+            "turns": f"{statistics.fmean(turns):.1f} / {statistics.median(turns)}",
+            "first": f"{first_wins / finished:.1%} ({low * 100:.1f}–{high * 100:.1f}%)"}
+
+
+def test_verdict_table_holds_the_runners_figures(knp_page):
+    deck, html = knp_page
+    rows = table_rows(html)
+    for players in deck.players:
+        cells = rows[f"count-a-{players}"]
+        expected = knp_figures(deck, players, 3)
+        assert cells[0] == str(players) and cells[1] == str(GAMES)
+        assert cells[2].startswith(expected["stalled"] + " (")
+        assert cells[4] == expected["turns"]
+        assert cells[5] == expected["first"], players
+
+
+def test_page_is_self_contained_with_charts(knp_page):
+    _, html = knp_page
+    assert len(re.findall(r"<svg\b", html)) >= 3
+    assert not re.search(r"<(script|link|iframe|object|embed)\b", html)
+    assert "@import" not in html and "file:" not in html
+    for target in re.findall(r'(?:src|href)="([^"]*)"', html):
+        assert target.startswith(("#", "data:")), target
+    assert not [u for u in re.findall(r"url\(([^)]*)\)", html) if not u.startswith("#")]
+    ids = element_ids(html)
+    assert len(ids) == len(set(ids)), "ids clash between the inline SVG charts"
+    assert "95% CI" in html
+
+
+def test_cards_are_named_from_the_deck_model(knp_page):
+    deck, html = knp_page
+    rows = table_rows(html)
+    for card in deck.cards:
+        assert rows[f"card-{card.id}"][0] == card.name("cs")
+
+
+def test_charts_drawn_are_those_the_game_has_data_for(knp_page):
+    _, html = knp_page
+    charts = {i for i in element_ids(html) if i.startswith("chart-")}
+    assert charts == {"chart-seats", "chart-lengths", "chart-stalls", "chart-cards", "chart-card-grid"}
+
+
+def test_a_deck_that_favours_the_starter_is_flagged(rush_deck):
+    html = render_html(build_report(rush_deck, games=150, seed=1))
+    rows = table_rows(html)
+    for players in (2, 3, 4):
+        assert rows[f"count-a-{players}"][-1].startswith("1st seat favoured: wins ")
+    findings = re.search(r'<ol class="findings">(.*?)</ol>', html, re.S).group(1)
+    assert re.search(r"The 1st seat to play wins [\d.]+% of [234]-player games, fair share", findings)
+
+
+def test_same_seed_gives_the_same_page_whatever_the_jobs(rush_deck):
+    one = render_html(build_report(rush_deck, games=30, seed=4, jobs=1))
+    two = render_html(build_report(rush_deck, games=30, seed=4, jobs=2))
+    assert one == two
+
+
+def test_comparison_shows_the_changed_and_the_new_card(tmp_path):
+    base, variant = load_deck("kamen-nuzky-papir"), load_deck(knp_variant(tmp_path / "variant"))
+    html = render_html(build_report(base, games=GAMES, seed=3, against=variant, lang="en"))
+    rows = table_rows(html)
+    assert rows["card-heavy-envelope"][:2] == ["Heavy Envelope", "changed"]
+    assert rows["card-whirlwind"][:2] == ["Whirlwind", "only in knp-whirlwind"]
+    assert rows["card-whirlwind"][2] == "–"   # not in deck A
+    assert rows["card-rock"][:2] == ["Rock", "the same in both"]
+    assert sorted(r for r in rows if r.startswith("compare-")) == ["compare-2", "compare-3", "compare-4"]
+    assert "count-b-4" in rows and "count-a-5" not in rows   # only the player counts both decks serve
+
+
+def test_pdf_embeds_open_sans_and_prints_the_verdict(rush_deck, tmp_path):
+    pypdf = pytest.importorskip("pypdf")
+    target = write_report(build_report(rush_deck, games=30, seed=1), tmp_path / "rush.pdf", "pdf")
+    reader = pypdf.PdfReader(target)
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert "Verdict" in text and "1st seat" in text
+    fonts = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            descriptor = font.get_object()["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            assert "/FontFile2" in descriptor, "font not embedded"
+            fonts.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+    assert fonts and all(name.startswith("Open-Sans") for name in fonts), fonts

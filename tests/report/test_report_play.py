@@ -1,0 +1,54 @@
+"""Playing for the report: starters worked out as the runner chose them, tallies agreeing with the runner's summary."""
+import pytest
+
+from deckforge.load import load_deck
+from deckforge.report.play import first_seat, play_count, play_deck, with_starters
+from deckforge.sim.base import ENGINES, engine_for, play_game
+from deckforge.sim.runner import SERIES_LENGTH, game_rng, iter_outcomes, seat_policies, simulate
+
+BUNDLED = ["kamen-nuzky-papir", "wizard", "rychle-sipy", "dymock"]
+
+
+@pytest.mark.parametrize("deck_id", BUNDLED)
+def test_first_seat_is_the_starter_the_engine_was_given(deck_id):
+    deck = load_deck(deck_id)
+    engine_for(deck, deck.players.low)  # imports every engine module
+    if deck.game not in ENGINES:
+        pytest.skip(f"no engine for {deck.game} yet")
+    for players in (deck.players.low, deck.players.high):
+        engine = engine_for(deck, players)
+        for index in range(8):
+            for starter in range(players):
+                assert first_seat(engine, engine.new_game(game_rng(5, index), starter)) == starter
+
+
+def test_later_games_of_a_series_replay_exactly_from_the_worked_out_starter():
+    deck = load_deck("kamen-nuzky-papir")
+    engine = engine_for(deck, 3, {"variants": (), "trace": False})
+    policies = seat_policies("random", 3)
+    outcomes = list(iter_outcomes(engine, 2 * SERIES_LENGTH, 11, policies))
+    starters = [starter for _, starter in with_starters(engine, 11, outcomes)]
+    for index, outcome in enumerate(outcomes):
+        if index % SERIES_LENGTH:
+            assert starters[index] == outcomes[index - 1].winners[0]   # RULES.md: the previous winner starts
+            replay = play_game(engine, game_rng(11, index), policies, starter=starters[index])
+            assert (replay.turns, replay.places) == (outcome.turns, outcome.places)
+
+
+def test_tallies_agree_with_the_runner_summary():
+    deck = load_deck("kamen-nuzky-papir")
+    count = play_count(deck, 4, 60, seed=2)
+    summary = simulate(deck, 4, games=60, seed=2)
+    assert (count.games, count.finished, count.stalemates) == (summary.games, summary.finished, summary.stalemates)
+    assert count.turns == summary.turns
+    assert sum(count.wins_by_position) == sum(summary.wins_by_seat)
+    played = {card_id: t.played for card_id, t in count.cards.items()}
+    assert all(played[card_id] > 0 for card_id, times in summary.plays_by_card.items() if times)
+
+
+def test_the_same_seed_gives_the_same_tallies_whatever_the_jobs():
+    deck = load_deck("kamen-nuzky-papir")
+    one = play_deck(deck, 40, seed=9, jobs=1, player_counts=[2, 5])
+    two = play_deck(deck, 40, seed=9, jobs=2, player_counts=[2, 5])
+    assert one.counts == two.counts
+    assert one.counts[5].wins_by_position != play_deck(deck, 40, seed=10, player_counts=[5]).counts[5].wins_by_position
