@@ -36,12 +36,13 @@ class Paper:
     margin: str
     font_size: str
     columns: int
+    compact: bool = False   # a small page: a tighter title page, so that it still holds the contents
 
 
 PAPERS = {
     "a4": Paper("A4", "20mm 18mm 22mm 18mm", "9.6pt", 2),
     "letter": Paper("letter", "0.8in 0.7in 0.9in 0.7in", "9.6pt", 2),
-    "a5": Paper("A5", "15mm 14mm 18mm 14mm", "9pt", 1),
+    "a5": Paper("A5", "14mm 13mm 17mm 13mm", "8.8pt", 1, compact=True),
 }
 
 
@@ -97,9 +98,8 @@ def environment_for(deck: Deck, lang: str) -> SandboxedEnvironment:
 
 
 def prose_template_names(deck: Deck, lang: str) -> list[str]:
-    """Return the prose templates to try, most specific first."""
-    names = [f"{lang}.html", f"{deck.template}/{lang}.html", f"{deck.game}/{lang}.html"]
-    return list(dict.fromkeys(names))
+    """Return the prose templates to try: the deck's own `rulebook/<lang>.html`, then the game's bundled prose."""
+    return [f"{lang}.html", f"{deck.game}/{lang}.html"]
 
 
 def render_html(deck: Deck, book: Rulebook, paper: str) -> str:
