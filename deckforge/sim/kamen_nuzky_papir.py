@@ -156,7 +156,8 @@ class KnpState(State):
             self.log.append(f"{self.turns}: seat {self.current_player} {self._describe(action)}")
         if self.phase != PLAY:
             self._decide(action)
-        elif action >= 0:
+            return
+        if action >= 0:
             card = self._lay(action)
             if self.over:
                 return
@@ -164,14 +165,18 @@ class KnpState(State):
             if effects:
                 self.pending.extend((code, target, amount, card) for code, target, amount in reversed(effects))
                 self._resolve()
-            else:
-                self._advance()
+                return
         elif action == DRAW:
             self.passed = 0
             self._draw(self.current_player, 1)
-            self._advance()
         else:
             self._pass()
+            return
+        seat = (self.current_player + self.direction) % self.n  # the common case of _advance, without a call
+        if self.out[seat] or self.skips[seat]:
+            self._advance()
+        else:
+            self.current_player = seat
 
     def is_terminal(self) -> bool:
         return self.over
