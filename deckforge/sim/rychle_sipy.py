@@ -24,8 +24,8 @@ Choices where the seed and RULES.md are silent (docs/simulator.md repeats them):
 - Discards before the first turn (dealt duplicates, in seat order from the first player) bind no one.
 - A stalemate (RULES.md: "a whole round with the stock empty and no row growing"): a whole round of turns in which
   nobody had a choice and each begins and ends with the stock empty, no card laid out and the hand as it was:
-  passes, lost turns, a duplicate Losna drawn from a rebuilt stock and discarded again. A turn with a choice does not count:
-  measured, games whose cards still change hands through an empty stock's discard pile go on to a winner.
+  passes, lost turns, a duplicate Losna drawn from a rebuilt stock and discarded again. A turn with a choice does
+  not count: measured, games whose cards still change hands through the discard pile go on to a winner.
 - In a series the deal passes clockwise, so the next game's first player is the seat after this game's.
 """
 from __future__ import annotations
@@ -129,8 +129,8 @@ class RychleSipyState(State):
 
     __slots__ = ("engine", "n", "stock", "pile", "hands", "slots", "prefix", "started", "aside", "current_player",
                  "first", "turns", "player_turns", "phase", "legal", "owed", "serving", "discarded", "pending",
-                 "bound", "bound_turns", "grew", "chose", "hand_before", "from_pile", "stalled", "winner", "stalemate", "plays",
-                 "effects", "log", "dealing", "dealt_duplicates")
+                 "bound", "bound_turns", "grew", "chose", "hand_before", "from_pile", "stalled", "winner", "stalemate",
+                 "plays", "effects", "log", "dealing", "dealt_duplicates")
 
     def __init__(self, engine: RychleSipyEngine, order: list[int], dealer: int):
         n = self.n = engine.players

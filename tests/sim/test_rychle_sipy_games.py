@@ -67,7 +67,8 @@ def test_the_trace_records_takes_discards_penalties_and_the_winner():
     result = play_game(engine, random.Random(2), ["greedy", "greedy"])
     log = "\n".join(result.extra["log"])
     assert "takes" in log and "discards" in log and "serves the penalty" in log and "row reaches" in log
-    assert result.extra["log"][-1].endswith("wins the Ježek") or result.stalemate
+    assert result.finished and result.extra["log"][-1] == (f"seat {result.winners[0]} discards the last card face "
+                                                           "down, closes the row and wins the Ježek")
 
 
 # --- the greedy player --------------------------------------------------------------------------------------------
