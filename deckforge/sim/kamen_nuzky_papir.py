@@ -124,7 +124,7 @@ class KnpState(State):
         self.choosing = None
         self._legal = None
         self.plays = [[0] * len(engine.kind_ids) for _ in range(n)]
-        self.effects, self.spell_effects = Counter(), Counter()
+        self.effects, self.spell_effects = {}, {}  # name -> times; made Counters in result()
         self.log = [] if engine.trace else None
         if self.log is not None:
             self.log.append(f"deal: {self._hands_text()}; turned up {engine.card_ids[first]}; "
@@ -421,8 +421,9 @@ class KnpState(State):
 
     def _count(self, code: int, card: int) -> None:
         name = EFFECT_NAMES[code]
-        self.effects[name] += 1
-        self.spell_effects[f"{self.engine.card_ids[card]}.{name}"] += 1
+        key = f"{self.engine.card_ids[card]}.{name}"
+        self.effects[name] = self.effects.get(name, 0) + 1
+        self.spell_effects[key] = self.spell_effects.get(key, 0) + 1
         if self.log is not None:
             self.log.append(f"   {self.engine.card_ids[card]}: {name}")
 

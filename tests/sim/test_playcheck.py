@@ -25,10 +25,12 @@ def test_the_bundled_deck_passes_at_a_player_count():
 
 def test_a_deck_of_rocks_alone_stalls_and_says_so(tmp_path):
     deck = load_deck(write_deck(tmp_path, [item("rock", "rock", 20)], high=4))
-    found = messages(validate_deck(deck))
+    report = validate_deck(deck)
+    found = messages(report)
     for players in (2, 3, 4):
-        assert any(m.startswith(f"{players} players: random players: ") and "games stalled (100%" in m
+        assert any(m.startswith(f"{players} players: greedy players: ") and "games stalled (100%" in m
                    for m in found), found
+        assert any(n.startswith(f"{players} players: random players stalled in ") for n in report.notes)
     assert "card 'rock' was never played at 2–4 players: no seeded game found a moment to lay it" in found
 
 

@@ -74,8 +74,8 @@ def test_validate_fails_on_a_deck_that_stalls(tmp_path):
     path = write_deck(tmp_path, [item("rock", "rock", 10), item("scissors", "scissors", 2)], high=2)
     result = CliRunner().invoke(main, ["validate", str(path)])
     assert result.exit_code == 1
-    assert "2 players: random players: " in result.output and "games stalled" in result.output
-    assert "2 players: greedy players: " in result.output
+    assert "- 2 players: greedy players: " in result.output and "games stalled" in result.output
+    assert "note: 2 players: random players stalled in " in result.output
 
 
 def test_validate_passes_the_bundled_deck_at_one_count():
