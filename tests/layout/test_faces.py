@@ -241,3 +241,19 @@ def test_side_names_come_from_the_template(tmp_path):
                              check=True).stdout
     assert printed.count("Vontové z Dvorku") == 16  # four brotherhood characters in four colours
     assert "Bratrstvo kočičí pracky" not in printed
+
+
+def test_card_and_back_art_replace_the_drawn_motif(tmp_path):
+    """A deck's own pictures show on its cards and backs (here: every rock and the back of Kámen, nůžky, papír)."""
+    root = Path(__file__).resolve().parents[2]
+    Image.new("RGB", (300, 420), (200, 120, 40)).save(tmp_path / "picture.png", dpi=(300, 300))
+    deck = (root / "decks/kamen-nuzky-papir/deck.yaml").read_text(encoding="utf-8")
+    deck = deck.replace("    item: rock\n    count: 7\n", "    item: rock\n    count: 7\n    art: picture.png\n", 1)
+    deck = deck.replace('  colour: "#3b4a6b"\n', '  colour: "#3b4a6b"\n  art: picture.png\n', 1)
+    (tmp_path / "deck.yaml").write_text(deck, encoding="utf-8")
+    build_deck(tmp_path / "deck.yaml", BuildOptions(lang="en"), out=tmp_path / "out.pdf")
+    with pdfplumber.open(tmp_path / "out.pdf") as pdf:
+        fronts, backs = pdf.pages[0], pdf.pages[1]
+        assert len(fronts.images) == 7  # the seven rocks on the first sheet
+        assert len(backs.images) == 9
+        assert len(pdf.pages[2].images) == 0  # scissors and papers keep their drawn symbols
