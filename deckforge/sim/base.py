@@ -51,6 +51,7 @@ class GameResult:
     plays: list[Counter] = field(default_factory=list)  # per seat: card id -> times played
     effects: Counter = field(default_factory=Counter)    # effect name -> times triggered
     extra: dict = field(default_factory=dict)           # game-specific figures (bids made, loser seat...)
+    first_player: int | None = None                     # the seat that acted first (set by play_game)
 
 
 class State:
@@ -136,12 +137,14 @@ def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check
               starter: int | None = None) -> GameResult:
     """Play one game to its end or to the turn bound; `policies[seat]` is 'random' or 'greedy'."""
     state = engine.new_game(rng, starter)
+    first_player = state.current_player
     bound = engine.info.max_turns(engine.players)
     if check or "greedy" in policies:
         _play_by_policy(engine, state, rng, policies, check, bound)
     else:
         _play_random(state, rng, bound)
     result = state.result()
+    result.first_player = first_player
     if engine.options.get("trace") and "log" not in result.extra:
         result.extra["log"] = list(getattr(state, "log", None) or ())
     if not state.is_terminal():  # the turn bound was reached: a stalemate, not a crash

@@ -43,6 +43,7 @@ def test_each_later_game_of_a_series_is_started_by_the_previous_winner():
     assert engine.starters[0][0] is None  # the first game's starter is drawn at random
     for previous, (asked, started) in zip(outcomes, engine.starters[1:]):
         assert asked == started == previous.winners[0]
+    assert [outcome.first_player for outcome in outcomes] == [started for _, started in engine.starters]
 
 
 def test_a_new_series_starts_every_series_length_games():
