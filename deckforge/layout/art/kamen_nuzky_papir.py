@@ -115,12 +115,11 @@ def changer(canvas, x, y, w, h, *, colour, ink_saver):
 def sparkle_path(canvas, cx: float, cy: float, radius: float):
     """Return a four-pointed sparkle with concave sides."""
     path = canvas.beginPath()
-    tips = [(cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a))) for a in (90, 0, 270, 180)]
+    tips = [(cx, cy + radius), (cx + radius, cy), (cx, cy - radius), (cx - radius, cy)]
     path.moveTo(*tips[0])
-    for i in range(4):
-        nx, ny = tips[(i + 1) % 4]
-        path.curveTo(cx + (tips[i][0] - cx) * 0.12, cy + (tips[i][1] - cy) * 0.12,
-                     cx + (nx - cx) * 0.12, cy + (ny - cy) * 0.12, nx, ny)
+    for (tx, ty), (nx, ny) in zip(tips, tips[1:] + tips[:1]):
+        # Pull both control points close to the centre so the sides curve inwards.
+        path.curveTo(cx + (tx - cx) * 0.12, cy + (ty - cy) * 0.12, cx + (nx - cx) * 0.12, cy + (ny - cy) * 0.12, nx, ny)
     path.close()
     return path
 
