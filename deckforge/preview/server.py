@@ -5,12 +5,14 @@ faces, `/changes?since=N` a long poll that answers when the version moves past N
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import os
 import socket
 import sys
 import threading
+import time
 import webbrowser
 from pathlib import Path
 from typing import Callable
@@ -30,6 +32,7 @@ from .session import PreviewSession
 HOST = "127.0.0.1"  # loopback only: the preview serves local files and is never meant for a network
 DEFAULT_PORT = 8765
 LONG_POLL_SECONDS = 20.0  # a waiting page re-asks after this; short enough for proxies and shutdown
+POLL_SECONDS = 0.1        # how often a waiting request looks at the version
 WATCH_STEP_MS = 50        # a save shows after about this long plus the time to draw what changed
 
 
@@ -74,14 +77,18 @@ async def back_image(request: Request) -> Response:
 
 
 async def changes(request: Request) -> JSONResponse:
-    """Answer with the version as soon as it differs from `since`, or after a while with the same one."""
+    """Answer with the version as soon as it differs from `since`, or after a while with the same one.
+
+    Waiting polls the version: cheap, and safe against the threads that reload the deck and run the checks.
+    """
     session = _session(request)
-    try:
-        since = int(request.query_params.get("since", ""))
-    except ValueError:
-        return JSONResponse({"version": session.version})
-    return JSONResponse({"version": await session.wait(since, LONG_POLL_SECONDS)},
-                        headers={"Cache-Control": "no-store"})
+    since = request.query_params.get("since", "")
+    deadline = time.monotonic() + LONG_POLL_SECONDS
+    while str(session.version) == since and time.monotonic() < deadline:
+        if await request.is_disconnected():
+            break
+        await asyncio.sleep(POLL_SECONDS)
+    return JSONResponse({"version": session.version}, headers={"Cache-Control": "no-store"})
 
 
 async def _image(request: Request, face_id: str, back: bool) -> Response:

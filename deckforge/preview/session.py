@@ -6,23 +6,20 @@ reload, a finished check); the page waits on it.
 """
 from __future__ import annotations
 
-import asyncio
 import sys
 import threading
 import time
 import traceback
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Callable
 
 from ..errors import DeckError, DeckforgeError, Problem
 from ..load import BUNDLED_DIR, load_deck, resolve_deck
 from ..load.card_template import CARD_TEMPLATES_DIR, CardTemplate, load_card_template
 from ..model import Deck
-from .checks import CheckQueue, Verdict
+from .checks import CheckQueue, Verdict, quick_check
 from .render import DeckView, FaceRenderer
-
-POLL_SECONDS = 0.1  # how often a waiting page request looks at the version: cheap, and safe across threads
-
 
 @dataclass(frozen=True)
 class Snapshot:
@@ -56,13 +53,14 @@ class PageState:
 class PreviewSession:
     """One deck file under preview: its latest snapshot, its drawn faces and its checks."""
 
-    def __init__(self, deck: str | Path, lang: str | None = None, players: int | None = None):
+    def __init__(self, deck: str | Path, lang: str | None = None, players: int | None = None,
+                 check: Callable[[Deck, int], Verdict] = quick_check):
         self.source = resolve_deck(str(deck)).resolve()
         self.lang, self.players = lang, players  # asked for on the command line; the page may switch
         self.last_players = players  # the count last shown: the next save's check plays at it
         self.version = 0
         self.renderer = FaceRenderer()
-        self.checks = CheckQueue(self.bump)
+        self.checks = CheckQueue(self.bump, check)
         self._views: dict[tuple[int, str, int], DeckView | DeckforgeError] = {}
         self._lock = threading.Lock()
         self.snapshot = Snapshot(0, None, None)
@@ -132,13 +130,6 @@ class PreviewSession:
         face = state.view.face(face_id, back) if state.view else None
         return self.renderer.png(face.key) if face else None
 
-    async def wait(self, since: int, timeout: float) -> int:
-        """Return the version once it differs from `since`, or after `timeout` seconds."""
-        deadline = time.monotonic() + timeout
-        while self.version == since and time.monotonic() < deadline:
-            await asyncio.sleep(POLL_SECONDS)
-        return self.version
-
     def watched(self) -> tuple[Path, ...]:
         """Return the folders to watch: the deck's (its file, art, own template), the bundled templates and decks.
 
@@ -149,7 +140,7 @@ class PreviewSession:
 
     def concerns(self, path: Path) -> bool:
         """Tell whether a changed file can change what the page shows."""
-        path = path.resolve() if path.exists() else path
+        path = path.resolve()  # also for a file just deleted: its folder still resolves
         if path.is_relative_to(self.source.parent):
             return True
         deck = self.snapshot.deck
