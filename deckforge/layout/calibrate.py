@@ -12,7 +12,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from ..output import OUTPUT_DIR, atomic_path
-from .build import MAX_OFFSET_MM, check_choice, option_length
+from .build import MAX_OFFSET_MM, check_choice, option_length, save_pdf
 from .fonts import font_for
 from .imposition import BACK_MODES
 from .pagelabels import SCALE_HEIGHT, SCALE_LENGTH
@@ -56,7 +56,7 @@ def write_calibration(paper_name: str = "a4", backs: str = "duplex-long", back_o
         canvas.setTitle(words["title"])
         _front(canvas, sheet, words, backs)
         _back(canvas, sheet, words, backs, offset)
-        canvas.save()
+        save_pdf(canvas)
     return target
 
 

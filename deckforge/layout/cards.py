@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import BuildError, display_path
 from ..output import atomic_path
-from .build import BuildResult, Job, Progress, new_canvas
+from .build import BuildResult, Job, Progress, new_canvas, save_pdf
 from .draw import define_face, place_face
 from .faces import Face
 from .imposition import Box, Placement
@@ -70,7 +70,7 @@ def _card_pages(out, faces: list[Face], job: Job, progress: Progress | None) -> 
         canvas.showPage()
         if progress:
             progress(number, len(faces))
-    canvas.save()
+    save_pdf(canvas)
 
 
 def _rasterise(pdf: bytes, distinct: list[tuple[Face, int]], folder: Path, progress: Progress | None) -> list[str]:

@@ -5,6 +5,7 @@ the area that copy may paint; crop marks are 0.25 pt lines; page labels go into 
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 from reportlab.lib.colors import HexColor
@@ -89,20 +90,32 @@ def draw_sheets(canvas: Canvas, plan: SheetPlan, fronts: list[Face], back: Face 
 
 
 def _enter_frame(canvas: Canvas, frame: Box, rotation: int) -> tuple[float, float]:
-    """Move the origin to a frame's bottom-left as seen after turning it; return the turned width and height."""
+    """Move the origin to a frame's bottom-left as seen after turning it; return the turned width and height.
+
+    One combined matrix (a single `cm`) instead of translate, rotate, translate.
+    """
     width, height = (frame.w, frame.h) if rotation in (0, 180) else (frame.h, frame.w)
-    canvas.translate(frame.x + frame.w / 2, frame.y + frame.h / 2)
-    canvas.rotate(rotation)
-    canvas.translate(-width / 2, -height / 2)
+    cos, sin = _TURNS[rotation]
+    cx, cy = frame.x + frame.w / 2, frame.y + frame.h / 2
+    canvas.transform(cos, sin, -sin, cos, cx - (cos * width - sin * height) / 2, cy - (sin * width + cos * height) / 2)
     return width, height
 
 
+_TURNS = {0: (1, 0), 90: (0, 1), 180: (-1, 0), 270: (0, -1)}
+
+
+@lru_cache(maxsize=256)
+def _colour(hex_colour: str):
+    return HexColor(hex_colour)
+
+
+# Shapes and upright text set every colour and width they use, so they need no saveState of their own; only
+# clipping and turning are wrapped in one.
 def _shape(canvas: Canvas, op: ShapeOp) -> None:
-    canvas.saveState()
     if op.fill:
-        canvas.setFillColor(HexColor(op.fill))
+        canvas.setFillColor(_colour(op.fill))
     if op.stroke:
-        canvas.setStrokeColor(HexColor(op.stroke))
+        canvas.setStrokeColor(_colour(op.stroke))
         canvas.setLineWidth(op.stroke_width)
     fill, stroke = int(op.fill is not None), int(op.stroke is not None)
     b = op.box
@@ -112,20 +125,27 @@ def _shape(canvas: Canvas, op: ShapeOp) -> None:
         canvas.roundRect(b.x, b.y, b.w, b.h, op.radius, stroke=stroke, fill=fill)
     else:
         canvas.rect(b.x, b.y, b.w, b.h, stroke=stroke, fill=fill)
-    canvas.restoreState()
 
 
 def _text(canvas: Canvas, op: TextOp) -> None:
-    canvas.saveState()
-    _enter_frame(canvas, op.frame, op.rotation)
-    canvas.setFillColor(HexColor(op.colour))
+    turned = op.rotation != 0
+    if turned:
+        canvas.saveState()
+        _enter_frame(canvas, op.frame, op.rotation)
+    dx, dy = (0.0, 0.0) if turned else (op.frame.x, op.frame.y)
+    canvas.setFillColor(_colour(op.colour))
     text = canvas.beginText()
     text.setFont(op.font, op.size)
-    for x, y, line in op.lines:
-        text.setTextOrigin(x, y)
+    (x, y, first), rest = op.lines[0], op.lines[1:]
+    text.setTextOrigin(x + dx, y + dy)
+    text.textOut(first)
+    for next_x, next_y, line in rest:
+        text.moveCursor(next_x - x, y - next_y)  # a relative move: two numbers per line instead of six
         text.textOut(line)
+        x, y = next_x, next_y
     canvas.drawText(text)
-    canvas.restoreState()
+    if turned:
+        canvas.restoreState()
 
 
 def _image(canvas: Canvas, op: ImageOp) -> None:

@@ -89,6 +89,7 @@ class FacePlanner:
         self.width, self.height = mm(build.deck.card_size.width_mm), mm(build.deck.card_size.height_mm)
         self.warnings: list[str] = []
         self.symbols = _symbols()
+        self.shown = display_path(build.template.path)
 
     def card(self, card: Card, copies: int) -> Face:
         """Plan one card's face from the layout of its kind."""
@@ -112,7 +113,7 @@ class FacePlanner:
                 b = self.bleed
                 ops.append(ShapeOp("rect", Box(-b, -b, self.width + 2 * b, self.height + 2 * b), fill, None, 0, 0))
         for element in layout.elements:
-            label = f"{display_path(self.build.template.path)}: {element.where}: {where}"
+            label = f"{self.shown}: {element.where}: {where}"
             if element.when and not self._condition(element.when, context, label):
                 continue
             op = self._element(element, context, label, art)
