@@ -11,7 +11,9 @@ import io
 import os
 import shutil
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from ..errors import BuildError, display_path
 from ..output import atomic_path
@@ -94,28 +96,21 @@ def _rasterise(pdf: bytes, distinct: list[tuple[Face, int]], folder: Path, progr
     return names
 
 
-class _fresh_folder:
-    """Fill a staging folder beside the target; on success swap it into place, else remove it."""
-
-    def __init__(self, target: Path):
-        self.target = target
-
-    def __enter__(self) -> Path:
-        if self.target.exists() and not self.target.is_dir():
-            raise BuildError(f"{display_path(self.target)} is a file; cards-png writes a folder of PNGs")
-        self.target.parent.mkdir(parents=True, exist_ok=True)
-        self.staging = Path(tempfile.mkdtemp(prefix=f".{self.target.name}.", suffix=".part",
-                                             dir=self.target.parent))
-        return self.staging
-
-    def __exit__(self, kind, value, traceback) -> None:
-        if kind is not None:
-            shutil.rmtree(self.staging, ignore_errors=True)
-            return
-        old = None
-        if self.target.exists():
-            old = self.target.with_name(f".{self.target.name}.old-{os.getpid()}")
-            os.replace(self.target, old)
-        os.replace(self.staging, self.target)
-        if old:
-            shutil.rmtree(old, ignore_errors=True)
+@contextmanager
+def _fresh_folder(target: Path) -> Iterator[Path]:
+    """Fill a staging folder beside the target; on success swap it into place, on failure remove it."""
+    if target.exists() and not target.is_dir():
+        raise BuildError(f"{display_path(target)} is a file; cards-png writes a folder of PNGs")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent))
+    try:
+        yield staging
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    old = target.with_name(f".{target.name}.old-{os.getpid()}") if target.exists() else None
+    if old:
+        os.replace(target, old)
+    os.replace(staging, target)
+    if old:
+        shutil.rmtree(old, ignore_errors=True)

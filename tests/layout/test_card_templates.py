@@ -157,3 +157,24 @@ back: {elements: []}
     saver = prepare(deck, BuildOptions(backs="none", ink_saver=True)).fronts[0].ops
     assert [(op.fill, op.stroke) for op in normal] == [("#ff0000", None)]
     assert [(op.fill, op.stroke) for op in saver] == [(None, "#ff0000")]
+
+
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "card-templates.md").read_text(encoding="utf-8")
+
+
+def test_every_template_key_and_value_is_documented() -> None:
+    from deckforge.load import card_template as ct
+
+    words = [*ct.TOP_KEYS, *ct.LAYOUT_KEYS, *ct.COMMON_KEYS, *ct.ELEMENT_KEYS, *ct.BOX_KEYS, *ct.STYLES, *ct.ALIGNS,
+             *ct.VALIGNS, "default", "contain", "cover", "none"]
+    words += [key for keys in ct.ELEMENT_KEYS.values() for key in keys]
+    assert [w for w in words if f"`{w}`" not in DOC] == []
+
+
+def test_every_context_name_is_documented(tmp_path: Path) -> None:
+    from deckforge.layout.context import BuildContext, back_context, card_context
+
+    deck = load_deck(MINI)
+    build = BuildContext(deck, "cs", 4, False, load_card_template(deck))
+    names = set(card_context(build, deck.cards[0], 3)) - set(deck.cards[0].attrs) | set(back_context(build))
+    assert sorted(n for n in names if f"`{n}`" not in DOC) == []
