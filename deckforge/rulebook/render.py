@@ -121,6 +121,9 @@ def render_html(deck: Deck, book: Rulebook, paper: str) -> str:
     return html
 
 
+_BLOCKS = frozenset({"p", "div", "li", "dt", "dd", "td", "th", "tr", "h1", "h2", "h3", "h4", "br", "section"})
+
+
 class _TextAndSections(HTMLParser):
     """Collect the visible text of a page and the text inside each <section id=...>."""
 
@@ -133,6 +136,8 @@ class _TextAndSections(HTMLParser):
         self._heading = 0
 
     def handle_starttag(self, tag, attrs):
+        if tag in _BLOCKS:
+            self.handle_data(" ")   # cells, items and paragraphs are separate words, however they are written
         if tag in ("style", "script", "title"):
             self._skip += 1
         if tag == "h2":

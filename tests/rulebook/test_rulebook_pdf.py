@@ -7,9 +7,9 @@ import shutil
 import pytest
 
 from deckforge.load import load_deck
-from deckforge.rulebook import build_context
+from deckforge.rulebook import build_context, rulebook_html
 from deckforge.rulebook.i18n import translations
-from deckforge.rulebook.render import SECTIONS
+from deckforge.rulebook.render import SECTIONS, visible_text
 
 from rulebook_helpers import DECKS, LANGS, pdf_fonts, read_pdf
 
@@ -87,3 +87,16 @@ def test_only_open_sans_embedded_and_subset(rulebook_pdf, deck: str, lang: str) 
     for name, embedded in fonts:
         assert embedded == "yes", f"{name} is not embedded"
         assert re.fullmatch(r"[A-Z]{6}\+Open-Sans(-[A-Za-z-]+)?", name), f"{name} is not a subset of Open Sans"
+
+
+@pytest.mark.parametrize("deck", DECKS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_typesetting_loses_no_word(rulebook_pdf, deck: str, lang: str) -> None:
+    """Every word of the HTML reaches the PDF (WeasyPrint can drop a box that falls badly on a page break)."""
+    words = set(re.findall(r"\w+", visible_text(rulebook_html(deck, lang)).casefold()))
+    printed = read_pdf(rulebook_pdf(deck, lang)).all.casefold()
+    whole = set(re.findall(r"\w+", printed))
+    heads = set(re.findall(r"(\w+)-(?=\s)", printed))    # a word hyphenated at a line's end, maybe in another column
+    lost = sorted(w for w in words - whole
+                  if not any(w[:i] in heads and w[i:] in whole for i in range(1, len(w))))
+    assert not lost, f"{deck} {lang}: words missing from the PDF: {lost[:20]}"
