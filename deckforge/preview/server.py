@@ -93,11 +93,13 @@ async def changes(request: Request) -> JSONResponse:
 
 async def _image(request: Request, face_id: str, back: bool) -> Response:
     session = _session(request)
-    png = await run_in_threadpool(session.image, face_id, *_choice(request), back)
-    if png is None:
+    found = await run_in_threadpool(session.image, face_id, *_choice(request), back)
+    if found is None:
         return Response("no such card in the deck as it is now", status_code=404, media_type="text/plain")
-    # The address carries the revision that drew the face (v), so it may be kept; a stale one may not.
-    current = request.query_params.get("v") == str(session.snapshot.revision)
+    png, revision = found
+    # An address naming the revision that drew this face (v) always means this image, so the browser may keep
+    # it; under an outdated v it serves the current image, which must not be kept under that address.
+    current = request.query_params.get("v") == str(revision)
     return Response(png, media_type="image/png",
                     headers={"Cache-Control": "max-age=86400" if current else "no-cache"})
 
@@ -148,6 +150,19 @@ def serve_preview(deck: str | Path, port: int = DEFAULT_PORT, lang: str | None =
     """Serve the live preview of a deck on the loopback address until interrupted (Ctrl+C)."""
     import uvicorn
 
+    session, sock = _start(deck, port, lang, players)
+    url = f"http://{HOST}:{sock.getsockname()[1]}/"
+    echo(f"Previewing {display_path(session.source)} at {url} (Ctrl+C to stop)")
+    for problem in session.snapshot.problems:
+        echo(f"  the deck does not load yet: {problem}")
+    if browser:
+        _open_browser(url, echo)
+    config = uvicorn.Config(create_app(session), log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _start(deck: str | Path, port: int, lang: str | None, players: int | None) -> tuple[PreviewSession, socket.socket]:
+    """Find the deck, take the port, load the deck; on any refusal let go of what was taken."""
     source = resolve_deck(str(deck))
     sock = bind(port)
     session = None
@@ -159,14 +174,7 @@ def serve_preview(deck: str | Path, port: int = DEFAULT_PORT, lang: str | None =
         if session:
             session.close()
         raise
-    url = f"http://{HOST}:{sock.getsockname()[1]}/"
-    echo(f"Previewing {display_path(session.source)} at {url} (Ctrl+C to stop)")
-    for problem in session.snapshot.problems:
-        echo(f"  the deck does not load yet: {problem}")
-    if browser:
-        _open_browser(url, echo)
-    config = uvicorn.Config(create_app(session), log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
-    uvicorn.Server(config).run(sockets=[sock])
+    return session, sock
 
 
 def _check_choice(session: PreviewSession, lang: str | None, players: int | None) -> None:

@@ -21,6 +21,7 @@ from ..model import Deck
 from .checks import CheckQueue, Verdict, quick_check
 from .render import DeckView, FaceRenderer
 
+
 @dataclass(frozen=True)
 class Snapshot:
     """The deck as last loaded: a deck and its template, or the problems that stopped it from loading."""
@@ -124,11 +125,13 @@ class PreviewSession:
                     self._views[key] = found
         return found
 
-    def image(self, face_id: str, lang: str | None, players: int | None, back: bool = False) -> bytes | None:
-        """Return the PNG of a card's face (or the back) in the current view, or None when there is none."""
+    def image(self, face_id: str, lang: str | None, players: int | None,
+              back: bool = False) -> tuple[bytes, int] | None:
+        """Return the PNG of a card's face (or the back) as the deck is now, with the revision that drew it."""
         state = self.page(lang, players)
         face = state.view.face(face_id, back) if state.view else None
-        return self.renderer.png(face.key) if face else None
+        png = self.renderer.png(face.key) if face else None
+        return (png, face.revision) if png else None
 
     def watched(self) -> tuple[Path, ...]:
         """Return the folders to watch: the deck's (its file, art, own template), the bundled templates and decks.

@@ -87,8 +87,8 @@ def test_the_page_follows_saves_without_a_reload(browser, server: str, deck_copy
     old_src = page.get_attribute(f"{stone} img", "src")
 
     edit(deck_copy, "cs: Hra se obrací opačným směrem.", "cs: Směr hry se otočí naruby.")
-    page.wait_for_function("(s) => document.querySelector(s + ' .text')?.textContent === 'Směr hry se otočí naruby.'",
-                           arg=stone, timeout=WAIT_MS)
+    page.wait_for_function("([s, t]) => document.querySelector(s + ' .text')?.textContent === t",
+                           arg=[stone, "Směr hry se otočí naruby."], timeout=WAIT_MS)
     assert page.get_attribute(f"{stone} img", "src") != old_src
     page.wait_for_function("(s) => { const i = document.querySelector(s + ' img'); "
                            "return i.complete && i.naturalWidth > 0; }", arg=stone, timeout=WAIT_MS)

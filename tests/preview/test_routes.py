@@ -189,3 +189,12 @@ def test_a_bug_while_drawing_is_shown_not_fatal(client, session, monkeypatch) ->
 def _has_colour(png: bytes, rgb: tuple[int, int, int]) -> bool:
     image = Image.open(io.BytesIO(png)).convert("RGB")
     return any(colour == rgb for _, colour in image.getcolors(maxcolors=1 << 20))
+
+
+def test_an_image_may_be_kept_under_its_own_address_only(client, session, deck_copy) -> None:
+    src = figures(client.get("/").text)["card-rock"]["src"]
+    edit(deck_copy, "cs: Hra se obrací opačným směrem.", "cs: Směr hry se otočí naruby.")
+    session.reload()
+    assert figures(client.get("/").text)["card-rock"]["src"] == src  # rock did not change: same address
+    assert client.get(src).headers["cache-control"] == "max-age=86400"
+    assert client.get(src.replace(f"v={version_of(src)}", "v=999")).headers["cache-control"] == "no-cache"
