@@ -12,6 +12,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+from .. import __version__
 from .i18n import DOMAIN, LOCALE_DIR, catalog_path
 from .render import RULEBOOK_TEMPLATES
 
@@ -19,6 +20,8 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 TEMPLATE_METHODS = [("**.html", "jinja2")]
 TEMPLATE_OPTIONS = {"**.html": {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true"}}
 PYTHON_METHODS = [("**.py", "python")]
+HEADER = ("# Translations of the deckforge rulebook strings (headings, tables, plural forms).\n"
+          "# Distributed under the same license as deckforge (MIT). Update: python -m deckforge.rulebook.catalog")
 
 
 def extract() -> Catalog:
@@ -43,6 +46,8 @@ def update(lang: str) -> Path:
         po.parent.mkdir(parents=True, exist_ok=True)
         catalog = Catalog(locale=lang, domain=DOMAIN, project="deckforge")
     catalog.update(extract(), no_fuzzy_matching=True)
+    catalog.project, catalog.version, catalog.msgid_bugs_address = "deckforge", __version__, ""
+    catalog.header_comment = HEADER
     with po.open("wb") as handle:
         write_po(handle, catalog, width=116, omit_header=False, ignore_obsolete=True, sort_output=False)
     return po
