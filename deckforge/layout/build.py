@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import BuildError, DeckforgeError, PlayerCountError
 from ..load import load_deck
 from ..load.card_template import load_card_template
+from ..load.check import nearest
 from ..model import Deck
 from ..output import atomic_path, default_output
 from .context import BuildContext
@@ -192,6 +193,4 @@ def option_length(value: float | str, what: str, low_mm: float, high_mm: float) 
 
 def check_choice(value: str, choices: tuple[str, ...], what: str) -> None:
     if value not in choices:
-        from ..load.check import nearest
-
         raise BuildError(f"unknown {what} '{value}'{nearest(value, choices)} (one of: {', '.join(choices)})")
