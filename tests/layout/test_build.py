@@ -193,3 +193,15 @@ def test_the_calibration_rulers_stand_behind_the_crosses_shifted_by_the_offset(t
         assert any(abs(x0 - zero_tick[0]) < 0.01 and abs(y0 - zero_tick[1]) < 0.01 and x0 == x1
                    for x0, y0, x1, y1 in back.lines), point
         assert (round(point[0] / MM, 1), round(point[1] / MM - 14, 1)) in crosses
+
+
+def test_a_bundled_spell_made_too_long_fails_the_cli_build_cleanly(tmp_path: Path) -> None:
+    folder = tmp_path / "knp"
+    shutil.copytree(load_deck("kamen-nuzky-papir").folder, folder)
+    deck_file = folder / "deck.yaml"
+    text = deck_file.read_text(encoding="utf-8")
+    deck_file.write_text(text.replace("cs: Hra se obrací opačným směrem.", f"cs: '{LONG_SPELL}'"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "knp.pdf")])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "card 'stone-of-fate' (cs): the text does not fit its" in result.output
+    assert not (tmp_path / "knp.pdf").exists()
