@@ -20,7 +20,7 @@ def N_(message: str) -> str:
 
 
 ITEM_LABELS = {"rock": N_("rock"), "paper": N_("paper"), "scissors": N_("scissors")}
-SIDE_LABELS = {"arrows": N_("Rapid Arrows"), "brotherhood": N_("Brotherhood of the Cat's Paw"), "ally": N_("ally")}
+SIDE_LABELS = {"arrows": N_("Rapid Arrows"), "brotherhood": N_("Brotherhood of the Cat’s Paw"), "ally": N_("ally")}
 
 
 @dataclass(frozen=True)

@@ -59,24 +59,31 @@ def nowrap(value) -> Markup:
     return Markup('<span class="nw">%s</span>') % escape(value)
 
 
-# Markup and template code, which the Czech tie below must leave alone.
+# Markup and template code, which the typography below must leave alone.
 _CODE = re.compile(r"(\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}|<[^>]*>)", re.S)
 # A one-letter preposition or conjunction and the space after it (Czech typesetting: never at a line's end).
 _ONE_LETTER = re.compile(r"(?<![\w\u00a0])([AIKOSUVZaikosuvz])[ \t\n]+(?=\S)")
+# A typewriter apostrophe inside or after a word: dealer's, players'.
+_APOSTROPHE = re.compile(r"(?<=\w)'")
+_PROSE_FIXES = {
+    "cs.html": lambda text: _ONE_LETTER.sub("\\1\u00a0", text),
+    "en.html": lambda text: _APOSTROPHE.sub("\u2019", text),
+}
 
 
-class CzechTies(Extension):
-    """Tie one-letter Czech words to the next word with a no-break space, in the prose of Czech templates only.
+class ProseTypography(Extension):
+    """Set the prose of language templates as a typesetter would, in the template source only.
 
-    The tie goes into the template source, so card names and texts printed through {{ ... }} stay exactly as on
-    the cards.
+    Czech: one-letter words are tied to the next word with a no-break space. English: apostrophes are curly.
+    Card names and texts printed through {{ ... }} are untouched, so they stay exactly as on the cards.
     """
 
     def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
-        if not (name or "").endswith("cs.html"):
+        fix = next((f for suffix, f in _PROSE_FIXES.items() if (name or "").endswith(suffix)), None)
+        if fix is None:
             return source
         parts = _CODE.split(source)
-        parts[::2] = [_ONE_LETTER.sub("\\1\u00a0", text) for text in parts[::2]]
+        parts[::2] = [fix(text) for text in parts[::2]]
         return "".join(parts)
 
 
@@ -85,7 +92,7 @@ def _environment(override: Path | None, lang: str) -> SandboxedEnvironment:
     loaders = [FileSystemLoader(str(override))] if override else []
     loaders.append(FileSystemLoader(str(RULEBOOK_TEMPLATES)))
     env = SandboxedEnvironment(loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,
-                               extensions=["jinja2.ext.i18n", CzechTies], trim_blocks=True, lstrip_blocks=True)
+                               extensions=["jinja2.ext.i18n", ProseTypography], trim_blocks=True, lstrip_blocks=True)
     env.install_gettext_translations(translations(lang), newstyle=True)
     env.filters["nw"] = nowrap
     return env

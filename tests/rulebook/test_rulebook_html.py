@@ -48,11 +48,13 @@ def test_hyphenation_and_font_settings(pages) -> None:
     assert "ttf_opensans/ttf/OpenSans-Regular.ttf" in page
 
 
-def test_czech_prose_ties_one_letter_words_but_leaves_card_texts_alone(pages) -> None:
+def test_prose_typography_leaves_card_texts_alone(pages) -> None:
     page = pages["kamen-nuzky-papir", "cs"]
     assert "v\u00a0ruce" in page
     assert "Vyměň si všechny karty v ruce s hráčem, kterého si vybereš." in page   # card text, as printed
     assert "„Ježek v kleci“" in visible_text(pages["rychle-sipy", "cs"])
+    english = visible_text(pages["wizard", "en"])
+    assert "dealer’s left" in english and "dealer's" not in english
 
 
 def test_a_hostile_card_text_prints_as_text(custom) -> None:
