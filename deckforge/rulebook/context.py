@@ -67,7 +67,8 @@ class Rulebook:
     special_detail: str | None
     scaling: tuple[ScaleRow, ...]
     suits: tuple[tuple[str, str], ...]
-    deck_file: str
+    deck_file: str      # where the deck file is, for messages
+    source_name: str    # the deck file named without the machine's folders, for the printed colophon
 
 
 def _check_translations(deck: Deck, lang: str) -> None:
@@ -152,7 +153,8 @@ def build_context(deck: Deck, lang: str, players: int) -> Rulebook:
         special_detail=book.special_detail and translations(lang).gettext(book.special_detail),
         scaling=_scaling(deck, book, players),
         suits=tuple((suit.name(lang), suit.colour) for suit in deck.suits),
-        deck_file=display_path(deck.path) if deck.path else deck.id)
+        deck_file=display_path(deck.path) if deck.path else deck.id,
+        source_name=f"{deck.path.parent.name}/{deck.path.name}" if deck.path else deck.id)
 
 
 class CardQuery:
