@@ -22,7 +22,6 @@ from deckforge.layout.draw import define_face, place_face
 from deckforge.layout.faces import Face, SymbolOp, TextOp
 from deckforge.layout.imposition import Box, Placement
 from deckforge.layout.text import INK_ABOVE, INK_BELOW
-from deckforge.layout.units import mm
 from deckforge.load import load_deck
 from deckforge.model import Card
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import pdfplumber
 import pytest
 from PIL import Image, ImageChops
 from reportlab.pdfgen.canvas import Canvas
@@ -127,3 +128,19 @@ def test_backs_cover_the_whole_box_and_no_more(tmp_path, ink_saver):
         corners = [page.getpixel((left + 11, 11)), page.getpixel((left + 88, 128))]
         assert all(value < 250 for value in corners), f"{name} leaves the box's corners blank"
         assert page.getpixel((left + 5, 70)) == 255 and page.getpixel((left + 95, 70)) == 255, name
+
+
+def test_no_symbol_draws_lines_that_look_like_crop_marks(tmp_path):
+    """Crop-mark readers take short straight horizontal or vertical lines for cut marks (docs/card-templates.md):
+    symbols draw such strokes as filled shapes or paths of several points instead."""
+    canvas = Canvas(str(tmp_path / "lines.pdf"), pagesize=(200, 200))
+    for name in sorted(SYMBOLS):
+        for ink_saver in (False, True):
+            SYMBOLS[name](canvas, 20, 20, 160, 160, colour="#336699", ink_saver=ink_saver)
+            canvas.showPage()
+    canvas.save()
+    with pdfplumber.open(tmp_path / "lines.pdf") as pdf:
+        for index, page in enumerate(pdf.pages):
+            straight = [line for line in page.lines if abs(line["x0"] - line["x1"]) < 0.01
+                        or abs(line["top"] - line["bottom"]) < 0.01]
+            assert not straight, f"{sorted(SYMBOLS)[index // 2]} draws {len(straight)} axis-aligned line(s)"

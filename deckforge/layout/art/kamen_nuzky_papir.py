@@ -51,9 +51,11 @@ def draw_paper(canvas, ink: Ink) -> None:
     """Draw a written sheet with a folded corner."""
     ink.body(canvas, polygon(canvas, [(20, 8), (80, 8), (80, 72), (64, 92), (20, 92)]))
     ink.detail(canvas, polyline(canvas, [(64, 92), (64, 72), (80, 72)]), 3)
-    for row, length in enumerate((30, 46, 46, 46, 34)):
-        y = 74 - row * 12
-        ink.detail(canvas, polyline(canvas, [(30, y), (30 + length * (0.7 if row == 0 else 1), y)]), 4)
+    for row, length in enumerate((21, 40, 40, 40, 28)):
+        # Lines of writing as thin filled bars: bare horizontal strokes would look like crop marks to a reader.
+        writing = canvas.beginPath()
+        writing.roundRect(30, 72 - row * 12, length, 4, 2)
+        ink.detail(canvas, writing, 0, fill=True)
 
 
 ITEM_DRAWINGS = {"rock": draw_rock, "scissors": draw_scissors, "paper": draw_paper}
