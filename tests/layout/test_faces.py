@@ -7,6 +7,7 @@ draws it; texts are read with pdfplumber and pixels from pdftoppm.
 """
 from __future__ import annotations
 
+import re
 import subprocess
 from dataclasses import dataclass
 from functools import cached_property
@@ -16,7 +17,9 @@ import pdfplumber
 import pytest
 from PIL import Image
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
 
+from deckforge.layout.art import SYMBOLS
 from deckforge.layout.build import BuildOptions, build_deck, new_canvas, prepare
 from deckforge.layout.draw import define_face, place_face
 from deckforge.layout.faces import Face, SymbolOp, TextOp
@@ -256,3 +259,47 @@ def test_card_and_back_art_replace_the_drawn_motif(tmp_path):
         assert len(fronts.images) == 7  # the seven rocks on the first sheet
         assert len(backs.images) == 9
         assert len(pdf.pages[2].images) == 0  # scissors and papers keep their drawn symbols
+
+
+def _worked_example() -> str:
+    doc = (Path(__file__).resolve().parents[2] / "docs/card-templates.md").read_text(encoding="utf-8")
+    return doc[doc.index("## A worked example"):doc.index("## Design notes")]
+
+
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_the_worked_example_template_in_the_docs_builds(tmp_path, ink_saver):
+    root = Path(__file__).resolve().parents[2]
+    blocks = re.findall(r"```yaml\n(.*?)```", _worked_example(), re.S)
+    (tmp_path / "night.yaml").write_text("".join(blocks), encoding="utf-8")
+    deck = (root / "decks/wizard/deck.yaml").read_text(encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text(deck.replace("template: wizard\n", "template: night\n"), encoding="utf-8")
+    for lang, letters in (("cs", {"Z", "N"}), ("en", {"W", "J"})):
+        out = tmp_path / f"{lang}.pdf"
+        build_deck(tmp_path / "deck.yaml", BuildOptions(lang=lang, ink_saver=ink_saver), out=out)
+        printed = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+        assert letters <= set(printed.split("\n")), f"{lang}: the corner letters {letters} are missing"
+        names = {card.name(lang) for card in load_deck(tmp_path / "deck.yaml").cards}
+        assert {name for name in names if name not in printed} == set()
+
+
+def test_the_symbol_example_in_the_docs_draws(tmp_path):
+    source = re.findall(r"```python\n(.*?)```", _design_notes(), re.S)[-1]
+    exec(compile(source, "docs/card-templates.md", "exec"), {})  # registers the example's symbol, 'acorn'
+    try:
+        canvas_path = tmp_path / "acorn.pdf"
+        canvas = Canvas(str(canvas_path), pagesize=(100, 100))
+        SYMBOLS["acorn"](canvas, 10, 10, 80, 80, colour="#8a5a2b", ink_saver=False)
+        canvas.save()
+        assert ink(rasterise(canvas_path, 36)[0]) > 0
+    finally:
+        SYMBOLS.pop("acorn", None)
+
+
+def _design_notes() -> str:
+    doc = (Path(__file__).resolve().parents[2] / "docs/card-templates.md").read_text(encoding="utf-8")
+    return doc[doc.index("## Design notes"):]
+
+
+def test_every_bundled_symbol_is_documented():
+    notes = _design_notes()
+    assert sorted(name for name in SYMBOLS if f"`{name}`" not in notes) == []
