@@ -1,6 +1,7 @@
 """The `deckforge` command line: thin click commands over the library, one module per area."""
 from __future__ import annotations
 
+import os
 import signal
 
 import click
@@ -8,8 +9,19 @@ import click
 from ..errors import DeckforgeError
 
 
+_MAIN_PID = os.getpid()
+
+
 def _stop_on_terminate(signum, frame) -> None:
-    """Unwind like Ctrl-C on SIGTERM, so atomic writers remove their temporary files (docs/security.md)."""
+    """Unwind like Ctrl-C on SIGTERM, so atomic writers remove their temporary files (docs/security.md).
+
+    Forked simulation workers inherit this handler; multiprocessing stops them with SIGTERM and waits, so in a
+    worker the signal keeps its default meaning and ends the process at once.
+    """
+    if os.getpid() != _MAIN_PID:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return
     raise SystemExit(128 + signum)
 
 
