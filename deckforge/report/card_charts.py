@@ -91,7 +91,8 @@ def card_heatmap(series: Series, lang: str) -> Chart | None:
             image = _heat(ax, run, rows)
             ax.set_title(label if len(series) > 1 else "")
         axes[0].set_yticks(range(len(rows)), [card_label(series, i, lang) for i in rows])
-        figure.colorbar(image, ax=list(axes), shrink=0.8, label="points won more when played")
+        scale = figure.colorbar(image, ax=list(axes), shrink=0.8, label="points won more when played")
+        scale.solids.set(rasterized=False, edgecolor="face")   # a vector gradient without seams, not a bitmap
     return Chart("card-grid", "Cards and winning at every player count", (
         "Each cell: the win share of seats that played the card minus that of seats that did not, in percentage "
         "points; blue when playing it goes with winning, red with losing. Bold cells hold beyond chance after a "
