@@ -20,6 +20,7 @@ from .context import BuildContext, back_context, card_context
 from .fonts import font_for
 from .images import MIN_DPI, ImageBook
 from .imposition import Box
+from .glyphs import printable_text
 from .text import INK_ABOVE, fit_text
 from .units import mm, to_mm
 
@@ -141,11 +142,12 @@ class FacePlanner:
 
     def _text(self, text: TextBox, context: dict, label: str) -> TextOp | None:
         content = self._render(text.text, context, label).strip()
+        font = font_for(text.style)
+        content = printable_text(content, font, label).strip()
         if not content:
             return None
         frame = self._box(text.box)
         width, height = (frame.w, frame.h) if text.rotate in (0, 180) else (frame.h, frame.w)
-        font = font_for(text.style)
         fitted = fit_text(content, font, text.size, text.min_size, width, height, text.line_height)
         if fitted is None:
             raise BuildError(f"{label}: the text does not fit its {to_mm(frame.w):.1f} × {to_mm(frame.h):.1f} mm "

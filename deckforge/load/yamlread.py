@@ -6,6 +6,7 @@ from pathlib import Path
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.reader import ReaderError
 
 from ..errors import DeckError, Problem, display_path
 
@@ -36,6 +37,12 @@ def read_yaml(path: Path) -> object:
         if "\t" in text.splitlines()[line - 1] if line and line <= len(text.splitlines()) else False:
             what += " (a tab character is used for indentation; indent YAML with spaces)"
         raise DeckError([Problem(shown, line, col, "", f"not valid YAML: {what}")]) from None
+    except ReaderError as exc:  # a character YAML does not allow, found before parsing starts
+        line = text.count("\n", 0, exc.position) + 1
+        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise DeckError([Problem(shown, line, col, "", f"not valid YAML: the control character "
+                                                       f"U+{exc.character:04X} is not allowed; remove it (write "
+                                                       "escapes such as \\n inside double quotes)")]) from None
     except YAMLError as exc:
         raise DeckError([Problem(shown, None, None, "", f"not valid YAML: {exc}")]) from None
 

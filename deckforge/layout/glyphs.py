@@ -1,0 +1,62 @@
+"""Make sure every character of a card text can really be printed, before it is measured or drawn.
+
+ReportLab draws a missing glyph as an empty box and does no shaping, so deckforge decides here: text is put in NFC
+form (a letter typed with a combining accent becomes the precomposed letter the font has), invisible formatting
+characters are dropped, and anything that would print wrongly — a character the font lacks (emoji, most scripts),
+right-to-left text, a combining mark with no precomposed form, a control character — fails the build with the
+character named.
+"""
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+from reportlab.pdfbase import pdfmetrics
+
+from ..errors import BuildError
+
+# Invisible characters a user may paste from a word processor; they print as nothing, which is what they mean.
+INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f")
+
+
+class GlyphError(BuildError):
+    """A character of a card text that the card font cannot print correctly."""
+
+
+@lru_cache(maxsize=None)
+def _covered(font_name: str) -> frozenset[int]:
+    return frozenset(pdfmetrics.getFont(font_name).face.charToGlyph)
+
+
+def describe(char: str) -> str:
+    """Return e.g. "'😀' (U+1F600 GRINNING FACE)"."""
+    name = unicodedata.name(char, "unnamed character")
+    shown = repr(char) if unicodedata.category(char).startswith(("C", "M", "Z")) else f"'{char}'"
+    return f"{shown} (U+{ord(char):04X} {name})"
+
+
+def printable_text(text: str, font_name: str, label: str) -> str:
+    """Return the text ready to draw in the font, or raise GlyphError naming the first character it cannot print."""
+    text = "".join(ch for ch in unicodedata.normalize("NFC", text) if ch not in INVISIBLE).replace("\t", " ")
+    covered = _covered(font_name)
+    for ch in text:
+        problem = _problem(ch, covered)
+        if problem:
+            raise GlyphError(f"{label}: the character {describe(ch)} {problem.format(font=font_name)}; "
+                             "remove it or replace it with a character the font has")
+    return text
+
+
+def _problem(ch: str, covered: frozenset[int]) -> str | None:
+    if ch == "\n":
+        return None
+    category = unicodedata.category(ch)
+    if category.startswith("C"):
+        return "is a control or unassigned character and prints nothing"
+    if unicodedata.bidirectional(ch) in ("R", "AL"):
+        return "is right-to-left text, which card faces cannot lay out"
+    if category.startswith("M"):
+        return "is a combining mark with no precomposed letter, which the card font cannot place"
+    if ord(ch) not in covered:
+        return "is not in the card font ({font})"
+    return None
