@@ -60,3 +60,16 @@ def _problem(ch: str, covered: frozenset[int]) -> str | None:
     if ord(ch) not in covered:
         return "is not in the card font ({font})"
     return None
+
+
+def first_missing(text: str, font_name: str) -> str | None:
+    """Return the first character of the text that the font has no glyph for (after NFC), or None.
+
+    For typesetters that shape text themselves (the rulebook's WeasyPrint): there only a missing glyph is a problem,
+    since it would be drawn from another font or as an empty box.
+    """
+    covered = _covered(font_name)
+    for ch in unicodedata.normalize("NFC", text):
+        if ch != "\n" and ch not in INVISIBLE and ord(ch) not in covered:
+            return ch
+    return None

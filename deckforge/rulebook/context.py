@@ -84,6 +84,23 @@ def _check_translations(deck: Deck, lang: str) -> None:
         raise BuildError(f"{where}: the {lang} rulebook needs every text translated:\n- " + "\n- ".join(missing))
 
 
+def _check_glyphs(deck: Deck, lang: str) -> None:
+    """Refuse a name or text with a character Open Sans lacks: WeasyPrint would take it from another font."""
+    from ..layout.fonts import font_for
+    from ..layout.glyphs import describe, first_missing
+
+    font = font_for("regular")
+    texts = [(f"the deck's name", deck.names.get(lang, ""))]
+    texts += [(f"card '{card.id}' {what}", value) for card in deck.cards
+              for what, value in (("name", card.names.get(lang, "")), ("text", card.texts.get(lang, "")))]
+    for where, value in texts:
+        missing = first_missing(value, font)
+        if missing:
+            shown = display_path(deck.path) if deck.path else deck.id
+            raise BuildError(f"{shown}: {where} ({lang}): the character {describe(missing)} is not in the "
+                             "rulebook font (Open Sans); remove it or replace it with a character the font has")
+
+
 def _rows(deck: Deck, book: GameBook, cards: list[tuple[Card, int]], lang: str, by_text: bool) -> list[CardRow]:
     """Group cards (with their copies) into rows, in the deck's order; split by text when `by_text`."""
     def key(pair):
@@ -136,6 +153,7 @@ def _check_deal(deck: Deck, book: GameBook, players: int) -> None:
 def build_context(deck: Deck, lang: str, players: int) -> Rulebook:
     """Arrange the deck for a rulebook in `lang` at `players` players."""
     _check_translations(deck, lang)
+    _check_glyphs(deck, lang)
     book = game_book(deck)
     _check_deal(deck, book, players)
     counts = [(card, n) for card, n in deck.counts_for(players) if n]

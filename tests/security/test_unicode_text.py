@@ -49,3 +49,12 @@ def test_text_that_cannot_print_fails_naming_card_and_character(tmp_path: Path, 
     assert result.exit_code == 1
     assert named in result.output and "card 'stone-of-fate' (cs)" in result.output
     assert "Traceback" not in result.output and not out.exists()
+
+
+def test_rulebook_refuses_a_character_its_font_lacks(tmp_path: Path) -> None:
+    deck = deck_with_spell_text(tmp_path, "Obrat 😀")
+    result = CliRunner().invoke(main, ["rulebook", str(deck), "--lang", "cs", "--format", "html",
+                                       "-o", str(tmp_path / "rules.html")])
+    assert result.exit_code == 1
+    assert "card 'stone-of-fate' text (cs)" in result.output and "U+1F600" in result.output
+    assert not (tmp_path / "rules.html").exists()
