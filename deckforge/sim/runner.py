@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import signal
 import traceback
 from typing import Iterator, Sequence
 
@@ -82,6 +83,8 @@ _WORKER: dict = {}
 
 
 def _start_worker(engine: Engine, seed: int, policies: tuple[str, ...], check: bool) -> None:
+    # the pool ends its workers with SIGTERM: a handler inherited from the parent (the CLI's) must not delay that
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _WORKER.update(engine=engine, seed=seed, policies=policies, check=check)
 
 
