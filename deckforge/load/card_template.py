@@ -176,6 +176,10 @@ def find_card_template(deck: Deck) -> Path:
                  [CARD_TEMPLATES_DIR / f"{deck.template}.yaml"]
     for path in candidates:
         if path.is_file():
+            if deck.folder and path.parent == deck.folder and not path.resolve().is_relative_to(
+                    deck.folder.resolve()):
+                raise DeckforgeError(f"{display_path(path)} is a link that leads outside the deck's folder; "
+                                     "a deck's card template must be a file in its folder")
             return path
     bundled = sorted(p.stem for p in CARD_TEMPLATES_DIR.glob("*.yaml"))
     raise DeckforgeError(f"deck '{deck.id}': no card template '{deck.template}' (looked for "

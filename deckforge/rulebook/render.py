@@ -87,9 +87,21 @@ class ProseTypography(Extension):
         return "".join(parts)
 
 
+class FolderLoader(FileSystemLoader):
+    """A loader that refuses a template whose real path (links followed) lies outside its folder."""
+
+    def get_source(self, environment, template):
+        source, filename, uptodate = super().get_source(environment, template)
+        folder = Path(self.searchpath[0]).resolve()
+        if not Path(filename).resolve().is_relative_to(folder):
+            raise BuildError(f"{display_path(filename)} is a link that leads outside the deck's folder; a deck's "
+                             "rulebook templates must be files in its folder")
+        return source, filename, uptodate
+
+
 @lru_cache(maxsize=16)
 def _environment(override: Path | None, lang: str) -> SandboxedEnvironment:
-    loaders = [FileSystemLoader(str(override))] if override else []
+    loaders = [FolderLoader(str(override))] if override else []
     loaders.append(FileSystemLoader(str(RULEBOOK_TEMPLATES)))
     env = SandboxedEnvironment(loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,
                                extensions=["jinja2.ext.i18n", ProseTypography], trim_blocks=True, lstrip_blocks=True)

@@ -54,3 +54,22 @@ def test_a_template_id_cannot_name_a_path(tmp_path: Path) -> None:
                                                              "template: ../../etc/passwd"), encoding="utf-8")
     result = CliRunner().invoke(main, ["build", str(deck), "-o", str(tmp_path / "x.pdf")])
     assert result.exit_code == 1 and "is not a valid id" in result.output
+
+
+def test_links_out_of_the_deck_folder_are_refused_for_templates(tmp_path: Path) -> None:
+    deck = copy_deck(tmp_path)
+    secret = tmp_path / "secret.yaml"
+    secret.write_text((ROOT / "templates" / "cards" / "basic.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (deck.parent / "linked.yaml").symlink_to(secret)
+    deck.write_text(deck.read_text(encoding="utf-8").replace("template: kamen-nuzky-papir", "template: linked"),
+                    encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(deck), "-o", str(tmp_path / "x.pdf")])
+    assert result.exit_code == 1 and "leads outside the deck's folder" in result.output
+
+    (deck.parent / "rulebook").mkdir()
+    (tmp_path / "cs.html").write_text("{{ 1 }}", encoding="utf-8")
+    (deck.parent / "rulebook" / "cs.html").symlink_to(tmp_path / "cs.html")
+    result = CliRunner().invoke(main, ["rulebook", str(deck), "--lang", "cs", "--format", "html",
+                                       "-o", str(tmp_path / "r.html")])
+    assert result.exit_code == 1 and "leads outside the deck's folder" in result.output
+    assert not (tmp_path / "r.html").exists()
