@@ -73,3 +73,16 @@ def test_links_out_of_the_deck_folder_are_refused_for_templates(tmp_path: Path) 
                                        "-o", str(tmp_path / "r.html")])
     assert result.exit_code == 1 and "leads outside the deck's folder" in result.output
     assert not (tmp_path / "r.html").exists()
+
+
+def test_typesetting_fetches_nothing_from_the_network() -> None:
+    from deckforge.rulebook.typeset import local_url_fetcher
+
+    for url in ("http://example.com/x.png", "https://example.com/font.ttf", "ftp://example.com/a"):
+        try:
+            local_url_fetcher(url)
+        except ValueError as exc:
+            assert "only local files" in str(exc)
+        else:
+            raise AssertionError(f"{url} was fetched")
+    assert local_url_fetcher("data:text/plain,hi")["string"] == b"hi"
