@@ -158,7 +158,10 @@ def serve_preview(deck: str | Path, port: int = DEFAULT_PORT, lang: str | None =
     if browser:
         _open_browser(url, echo)
     config = uvicorn.Config(create_app(session), log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn shut down cleanly, then passed Ctrl+C on: it is how a preview ends
+        echo("Preview stopped.")
 
 
 def _start(deck: str | Path, port: int, lang: str | None, players: int | None) -> tuple[PreviewSession, socket.socket]:
