@@ -29,7 +29,7 @@ def write_cards_pdf(job: Job, target: Path, progress: Progress | None = None) ->
     """Write every physical card as its own page, each followed by its back when backs are printed."""
     faces = [f for face in job.fronts for f in ((face, job.back) if job.back else (face,))]
     with atomic_path(target) as tmp:
-        _card_pages(tmp, faces, job, progress)
+        card_pages(tmp, faces, job, progress)
     return BuildResult(target, "cards-pdf", len(faces), len(job.fronts), job.warnings)
 
 
@@ -37,7 +37,7 @@ def write_cards_png(job: Job, target: Path, progress: Progress | None = None) ->
     """Write one PNG per distinct face (and the back) at 300 DPI including bleed, and cards.csv with counts."""
     distinct = _distinct(job)
     buffer = io.BytesIO()
-    _card_pages(buffer, [face for face, _ in distinct], job, None)
+    card_pages(buffer, [face for face, _ in distinct], job, None)
     with _fresh_folder(target) as folder:
         names = _rasterise(buffer.getvalue(), distinct, folder, progress)
         with open(folder / "cards.csv", "w", newline="", encoding="utf-8") as listing:
@@ -56,7 +56,7 @@ def _distinct(job: Job) -> list[tuple[Face, int]]:
     return [(face, n) for face, n in counts.values()]
 
 
-def _card_pages(out, faces: list[Face], job: Job, progress: Progress | None) -> None:
+def card_pages(out, faces: list[Face], job: Job, progress: Progress | None) -> None:
     """Draw each face on a page of its own: trimmed card plus bleed, with TrimBox and BleedBox set."""
     width, height = job.card_size
     b = job.bleed

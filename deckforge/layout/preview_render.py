@@ -1,6 +1,6 @@
 """Preview rendering: turn planned faces into PNG images with the very code `build --format cards-png` uses.
 
-Each face is drawn on a page of its own by the per-card PDF writer (`cards._card_pages`), then rasterised by
+Each face is drawn on a page of its own by the per-card PDF writer (`cards.card_pages`), then rasterised by
 PDFium (pypdfium2) with the same crop rule as `cards._rasterise`; only the resolution differs, a screen's rather
 than a print shop's. Nothing here draws: what the preview shows is what prints.
 """
@@ -11,7 +11,7 @@ from typing import Sequence
 
 from ..model import Deck
 from .build import BuildOptions, Job
-from .cards import _card_pages
+from .cards import card_pages
 from .faces import Face
 
 PREVIEW_DPI = 200  # sharp on a high-density screen at card size, and about twice as fast as 300 DPI
@@ -30,7 +30,7 @@ def face_pngs(job: Job, faces: Sequence[Face], dpi: int = PREVIEW_DPI) -> list[b
     if not faces:
         return []
     pdf = io.BytesIO()
-    _card_pages(pdf, list(faces), job, None)
+    card_pages(pdf, list(faces), job, None)
     document = pypdfium2.PdfDocument(pdf.getvalue())
     try:
         return [_page_png(document[index], dpi) for index in range(len(faces))]

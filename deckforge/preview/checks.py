@@ -16,7 +16,7 @@ from typing import Callable
 from ..errors import DeckforgeError
 from ..model import Deck
 from ..sim.base import ENGINES
-from ..sim.playcheck import CHECKED_GAMES, SEED, _run_findings
+from ..sim.playcheck import CHECKED_GAMES, SEED, run_findings
 from ..sim.runner import POLICIES, simulate
 from ..validate import static_findings
 
@@ -49,7 +49,7 @@ def quick_check(deck: Deck, players: int) -> Verdict:
         except DeckforgeError as exc:  # e.g. too few cards to deal at this count
             findings.append(f"{players} players: cannot be played: {exc}")
             break
-        findings.extend(f"{players} players: {message}" for message in _run_findings(checked, run))
+        findings.extend(f"{players} players: {message}" for message in run_findings(checked, run))
         games += checked.games + run.games
     notes = (f"played {games} seeded games (random and greedy players) at {players} players; "
              "deckforge validate plays hundreds and checks that every card comes up",) if games else ()

@@ -45,7 +45,7 @@ def play_check(deck: Deck, counts: list[int]) -> tuple[list, list[str]]:
                 findings.append(Finding(f"cannot be played: {exc}", players))
                 break
             run = simulate(deck, players, games_for(checked.turns_stats()[0]), SEED, policy, jobs=jobs)
-            findings.extend(Finding(message, players) for message in _run_findings(checked, run))
+            findings.extend(Finding(message, players) for message in run_findings(checked, run))
             if policy != STALL_POLICY and _stalls_often(run):
                 notes.append(f"{players} players: random players stalled in {run.stalemates} of {run.games} "
                              f"games ({run.stalemate_share:.0%}); greedy players are what the stall check counts")
@@ -59,7 +59,7 @@ def play_check(deck: Deck, counts: list[int]) -> tuple[list, list[str]]:
     return findings, notes
 
 
-def _run_findings(checked: Summary, run: Summary) -> list[str]:
+def run_findings(checked: Summary, run: Summary) -> list[str]:
     messages = []
     if run.policy == STALL_POLICY and _stalls_often(run):
         messages.append(f"{run.policy} players: {run.stalemates} of {run.games} games stalled "
