@@ -7,7 +7,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from .errors import PlayerCountError
+from .errors import DeckforgeError, PlayerCountError
 
 FROZEN_EMPTY: Mapping = MappingProxyType({})
 
@@ -152,6 +152,23 @@ class Deck:
 
     def name(self, lang: str) -> str:
         return self.names[lang]
+
+    def player_count(self, players: int | None = None) -> int:
+        """Return the requested player count, checked against the deck's range, or the deck's default."""
+        n = players or self.players.default_players
+        try:
+            self.players.sets_for(n)
+        except PlayerCountError as exc:
+            raise PlayerCountError(f"deck '{self.id}': {exc}") from None
+        return n
+
+    def language(self, lang: str | None = None) -> str:
+        """Return the requested language if the deck declares it, else (given none) the deck's first language."""
+        if lang is None:
+            return self.languages[0]
+        if lang not in self.languages:
+            raise DeckforgeError(f"deck '{self.id}' has no '{lang}' texts; it declares: {', '.join(self.languages)}")
+        return lang
 
     def card(self, card_id: str) -> Card:
         for card in self.cards:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import click
 
-from ..errors import DeckforgeError, PlayerCountError
 from ..load import load_deck
 from ..model import Deck
 
@@ -21,18 +20,9 @@ def open_deck(name: str) -> Deck:
 
 def pick_players(deck: Deck, players: int | None) -> int:
     """Return the requested player count, checked against the deck, or the deck's default."""
-    n = players or deck.players.default_players
-    try:
-        deck.players.sets_for(n)
-    except PlayerCountError as exc:
-        raise PlayerCountError(f"deck '{deck.id}': {exc}") from None
-    return n
+    return deck.player_count(players)
 
 
 def pick_lang(deck: Deck, lang: str | None) -> str:
     """Return the requested language if the deck declares it, else the deck's first language."""
-    if lang is None:
-        return deck.languages[0]
-    if lang not in deck.languages:
-        raise DeckforgeError(f"deck '{deck.id}' has no '{lang}' texts; it declares: {', '.join(deck.languages)}")
-    return lang
+    return deck.language(lang)

@@ -13,7 +13,7 @@ from typing import Callable
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import BuildError, DeckforgeError, PlayerCountError
+from ..errors import BuildError
 from ..load import load_deck
 from ..load.card_template import load_card_template
 from ..load.check import nearest
@@ -99,7 +99,7 @@ def prepare(deck: Deck, options: BuildOptions) -> Job:
     check_choice(options.fmt, FORMATS, "format")
     check_choice(options.backs, BACK_MODES, "backs")
     check_choice(options.paper, tuple(PAPER_SIZES), "paper")
-    players, lang = _players(deck, options.players), _lang(deck, options.lang)
+    players, lang = deck.player_count(options.players), deck.language(options.lang)
     bleed = option_length(options.bleed, "bleed", 0, MAX_BLEED_MM)
     gap = option_length(options.gap, "gap", 0, MAX_GAP_MM)
     offset = tuple(option_length(v, "back offset", -MAX_OFFSET_MM, MAX_OFFSET_MM) for v in options.back_offset)
@@ -162,23 +162,6 @@ def save_pdf(canvas: Canvas) -> None:
         canvas.save()
     finally:
         rl_config.useA85 = previous
-
-
-def _players(deck: Deck, players: int | None) -> int:
-    n = players or deck.players.default_players
-    try:
-        deck.players.sets_for(n)
-    except PlayerCountError as exc:
-        raise PlayerCountError(f"deck '{deck.id}': {exc}") from None
-    return n
-
-
-def _lang(deck: Deck, lang: str | None) -> str:
-    if lang is None:
-        return deck.languages[0]
-    if lang not in deck.languages:
-        raise DeckforgeError(f"deck '{deck.id}' has no '{lang}' texts; it declares: {', '.join(deck.languages)}")
-    return lang
 
 
 def option_length(value: float | str, what: str, low_mm: float, high_mm: float) -> float:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import BuildError, DeckforgeError, PlayerCountError
+from ..errors import BuildError
 from ..load import load_deck
 from ..model import Deck
 from ..output import atomic_write, default_output
@@ -25,14 +25,8 @@ __all__ = ["FORMATS", "PAPERS", "build_context", "render_html", "rulebook_html",
 def _resolve(deck: Deck | str | Path, lang: str, players: int | None) -> tuple[Deck, int]:
     """Load the deck if given by id or path; check the language and the player count."""
     model = deck if isinstance(deck, Deck) else load_deck(deck)
-    if lang not in model.languages:
-        raise DeckforgeError(f"deck '{model.id}' has no '{lang}' texts; it declares: {', '.join(model.languages)}")
-    n = players or model.players.default_players
-    try:
-        model.players.sets_for(n)
-    except PlayerCountError as exc:
-        raise PlayerCountError(f"deck '{model.id}': {exc}") from None
-    return model, n
+    model.language(lang)
+    return model, model.player_count(players)
 
 
 def _check_choice(value: str, allowed, what: str) -> None:
