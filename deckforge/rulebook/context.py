@@ -90,7 +90,7 @@ def _check_glyphs(deck: Deck, lang: str) -> None:
     from ..layout.glyphs import describe, first_missing
 
     font = font_for("regular")
-    texts = [(f"the deck's name", deck.names.get(lang, ""))]
+    texts = [("the deck's name", deck.names.get(lang, ""))]
     texts += [(f"card '{card.id}' {what}", value) for card in deck.cards
               for what, value in (("name", card.names.get(lang, "")), ("text", card.texts.get(lang, "")))]
     for where, value in texts:
