@@ -141,11 +141,15 @@ def with_starters(engine: Engine, seed: int, outcomes: Iterable[Outcome]) -> Ite
     """Pair each outcome (in game order) with its starter, chosen as `runner.play_series` chooses it."""
     previous = None
     for index, outcome in enumerate(outcomes):
+        if not isinstance(outcome, GameResult):
+            yield outcome, 0   # a broken game counts as an error only: its starter does not matter
+            previous = None
+            continue
         starter = engine.next_starter(previous) if index % SERIES_LENGTH else None
         if starter is None:  # chance decided: replay the engine's own draw from the game's generator
             starter = first_seat(engine, engine.new_game(game_rng(seed, index), None))
         yield outcome, starter
-        previous = outcome if isinstance(outcome, GameResult) else None
+        previous = outcome
 
 
 def tally(deck: Deck, players: int, outcomes: Iterable[tuple[Outcome, int]]) -> CountRun:

@@ -5,6 +5,7 @@ from deckforge.load import load_deck
 from deckforge.report.play import first_seat, play_count, play_deck, with_starters
 from deckforge.sim.base import ENGINES, engine_for, play_game
 from deckforge.sim.runner import SERIES_LENGTH, game_rng, iter_outcomes, seat_policies, simulate
+from deckforge.sim.summary import GameError
 
 BUNDLED = ["kamen-nuzky-papir", "wizard", "rychle-sipy", "dymock"]
 
@@ -52,3 +53,17 @@ def test_the_same_seed_gives_the_same_tallies_whatever_the_jobs():
     two = play_deck(deck, 40, seed=9, jobs=2, player_counts=[2, 5])
     assert one.counts == two.counts
     assert one.counts[5].wins_by_position != play_deck(deck, 40, seed=10, player_counts=[5]).counts[5].wins_by_position
+
+
+def test_a_broken_game_is_tallied_as_an_error_without_replaying_it():
+    class Broken:
+        players = 3
+
+        def next_starter(self, previous):
+            return None
+
+        def new_game(self, rng, starter=None):
+            raise AssertionError("the report must not replay a game that broke")
+
+    error = GameError(0, 1, "InvariantError: a card vanished")
+    assert list(with_starters(Broken(), 1, [error])) == [(error, 0)]
