@@ -124,3 +124,13 @@ def test_pdf_embeds_open_sans_and_prints_the_verdict(rush_deck, tmp_path):
             assert "/FontFile2" in descriptor, "font not embedded"
             fonts.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
     assert fonts and all(name.startswith("Open-Sans") for name in fonts), fonts
+
+
+def test_card_names_from_a_deck_file_print_as_text(tmp_path):
+    folder = starter_rush(tmp_path / "rush")
+    deck_file = folder / "deck.yaml"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace(
+        '"en": "Changer"', '"en": "<script>alert(1)</script> {{ 7 * 7 }}"'), encoding="utf-8")
+    html = render_html(build_report(load_deck(folder), games=10, seed=1, lang="en"))
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; {{ 7 * 7 }}" in html
+    assert "<script" not in html
