@@ -1,10 +1,9 @@
 """Play a deck at every player count it supports and tally the outcomes the report draws.
 
 Games are played by the simulator's runner (`iter_outcomes`: seeded, in game order, the same whatever the number of
-processes). The runner does not say who started each game, and a seat number alone says nothing about turn order:
-the first game of a series has a random starter and later ones start with the previous winner (RULES.md). So the
-tally also works out each game's starter, the way the runner chose it, and counts wins by *position from the
-starter* (1 = the first to play), which is what a first-player advantage is about.
+processes). A seat number alone says nothing about turn order: the first game of a series has a random starter and
+later ones start with the previous winner (RULES.md). So wins are counted by *position from the starter* that each
+result records (`GameResult.first_player`; 1 = the first to play), which is what a first-player advantage is about.
 """
 from __future__ import annotations
 
@@ -13,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
 from ..model import Deck
-from ..sim.base import Engine, GameResult, State, SimulationError, engine_for
-from ..sim.runner import SERIES_LENGTH, game_rng, iter_outcomes, seat_policies
+from ..sim.base import GameResult, SimulationError, engine_for
+from ..sim.runner import iter_outcomes, seat_policies
 from ..sim.summary import GameError
 
 # Game-specific figures engines put in GameResult.extra (see deckforge/sim/wizard.py and dymock.py).
@@ -125,33 +124,6 @@ class DeckRun:
         return any(t.played and t.unplayed for run in self.counts.values() for t in run.cards.values())
 
 
-def first_seat(engine: Engine, state: State) -> int:
-    """Return the seat a new game starts with, as the engine's `starter` argument names it.
-
-    Dealt games (Wizard, Rychlé šípy) take the starter as the seat after the dealer, and their first decision may
-    be the dealer's (choosing trump); the others start with the starter's own decision.
-    """
-    dealer = getattr(state, "dealer", None)
-    if isinstance(dealer, int):
-        return (dealer + 1) % engine.players
-    return state.current_player
-
-
-def with_starters(engine: Engine, seed: int, outcomes: Iterable[Outcome]) -> Iterator[tuple[Outcome, int]]:
-    """Pair each outcome (in game order) with its starter, chosen as `runner.play_series` chooses it."""
-    previous = None
-    for index, outcome in enumerate(outcomes):
-        if not isinstance(outcome, GameResult):
-            yield outcome, 0   # a broken game counts as an error only: its starter does not matter
-            previous = None
-            continue
-        starter = engine.next_starter(previous) if index % SERIES_LENGTH else None
-        if starter is None:  # chance decided: replay the engine's own draw from the game's generator
-            starter = first_seat(engine, engine.new_game(game_rng(seed, index), None))
-        yield outcome, starter
-        previous = outcome
-
-
 def tally(deck: Deck, players: int, outcomes: Iterable[tuple[Outcome, int]]) -> CountRun:
     """Sum (outcome, starter) pairs of one player count into a CountRun."""
     run = CountRun(players, cards={card.id: CardTally() for card in deck.cards})
@@ -168,7 +140,12 @@ def play_count(deck: Deck, players: int, games: int, seed: int, policy: str = "r
     outcomes = iter_outcomes(engine, games, seed, policies, jobs)
     if progress:
         outcomes = _reporting(outcomes, progress)
-    return tally(deck, players, with_starters(engine, seed, outcomes))
+    return tally(deck, players, ((outcome, _starter(outcome)) for outcome in outcomes))
+
+
+def _starter(outcome: Outcome) -> int:
+    """Return the seat that started the game (a broken game counts as an error only: its starter does not matter)."""
+    return outcome.first_player if isinstance(outcome, GameResult) else 0
 
 
 def _reporting(outcomes: Iterator[Outcome], progress: Progress) -> Iterator[Outcome]:

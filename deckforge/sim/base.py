@@ -51,7 +51,7 @@ class GameResult:
     plays: list[Counter] = field(default_factory=list)  # per seat: card id -> times played
     effects: Counter = field(default_factory=Counter)    # effect name -> times triggered
     extra: dict = field(default_factory=dict)           # game-specific figures (bids made, loser seat...)
-    first_player: int | None = None                     # the seat that acted first (set by play_game)
+    first_player: int | None = None                     # the seat that started, in turn order (play_game)
 
 
 class State:
@@ -133,11 +133,23 @@ def engine_for(deck: Deck, players: int, options: dict | None = None) -> Engine:
     return ENGINES[deck.game](deck, players, options)
 
 
+def first_seat(engine: Engine, state: State) -> int:
+    """Return the seat a new game starts with in turn order, as the engine's `starter` argument names it.
+
+    Dealt games (Wizard, Rychlé šípy) start with the seat after the dealer, though their first decision may be the
+    dealer's own (choosing trump); the others start with the starter's own decision.
+    """
+    dealer = getattr(state, "dealer", None)
+    if isinstance(dealer, int):
+        return (dealer + 1) % engine.players
+    return state.current_player
+
+
 def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check: bool = False,
               starter: int | None = None) -> GameResult:
     """Play one game to its end or to the turn bound; `policies[seat]` is 'random' or 'greedy'."""
     state = engine.new_game(rng, starter)
-    first_player = state.current_player
+    first_player = first_seat(engine, state)
     bound = engine.info.max_turns(engine.players)
     if check or "greedy" in policies:
         _play_by_policy(engine, state, rng, policies, check, bound)
