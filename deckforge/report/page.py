@@ -6,6 +6,8 @@ not load it, so a browser without it falls back to its own sans-serif.
 """
 from __future__ import annotations
 
+import base64
+import io
 import statistics
 from dataclasses import dataclass
 from functools import lru_cache
@@ -128,24 +130,52 @@ def deck_name(deck: Deck, lang: str) -> str:
     return deck.name(lang) if lang in deck.languages else deck.name(deck.languages[0])
 
 
-def font_faces() -> Markup:
-    """Declare the Open Sans files by file URL: used only for the PDF, where WeasyPrint embeds them."""
+# Latin, Latin-1, Latin Extended-A (every Czech letter), general punctuation, and the maths signs the page prints.
+WEB_FONT_UNICODES = [*range(0x20, 0x7F), *range(0xA0, 0x180), *range(0x2010, 0x203B), 0x2212, 0x2264, 0x2265]
+WEB_FONT_FACES = ((400, False), (600, False), (700, False), (400, True))
+
+
+def font_faces(embed: bool = False) -> Markup:
+    """Declare the Open Sans faces: by file URL for the PDF (WeasyPrint embeds them), or inline for the page.
+
+    Inline, each face is subset to the characters a report prints and stored as a WOFF2 data URL, so the page looks
+    the same on every machine without loading anything.
+    """
+    faces = [font for font in ttf_opensans.FONTS if not embed or (font.weight, font.italic) in WEB_FONT_FACES]
     return Markup("\n".join(
-        f"@font-face {{ font-family: 'Open Sans'; src: url('{font.path.as_uri()}'); font-weight: {font.weight}; "
-        f"font-style: {'italic' if font.italic else 'normal'}; }}" for font in ttf_opensans.FONTS))
+        f"@font-face {{ font-family: 'Open Sans'; src: url('{_web_font(font.path) if embed else font.path.as_uri()}'); "
+        f"font-weight: {font.weight}; font-style: {'italic' if font.italic else 'normal'}; }}" for font in faces))
+
+
+@lru_cache(maxsize=None)
+def _web_font(path: Path) -> str:
+    from fontTools import subset
+
+    options = subset.Options()
+    options.flavor = "woff2"
+    font = subset.load_font(str(path), options)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=WEB_FONT_UNICODES)
+    subsetter.subset(font)
+    buffer = io.BytesIO()
+    subset.save_font(font, buffer, options)
+    return "data:font/woff2;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
 def render_html(report: Report, for_print: bool = False) -> str:
-    """Render the report page; `for_print` adds the font files WeasyPrint embeds in the PDF."""
+    """Render the report page with its fonts: by file for the PDF, inline for the self-contained page."""
     template = environment().get_template("report.html")
-    return template.render(report=report, font_faces=font_faces() if for_print else Markup(""))
+    return template.render(report=report, font_faces=font_faces(embed=not for_print))
 
 
 def render_pdf(report: Report) -> bytes:
     """Typeset the report page into a PDF with its fonts embedded and subset."""
     from weasyprint import HTML
 
-    return HTML(string=render_html(report, for_print=True), base_url=REPORT_TEMPLATES.as_uri() + "/").write_pdf()
+    from ..rulebook.typeset import local_url_fetcher
+
+    return HTML(string=render_html(report, for_print=True), base_url=REPORT_TEMPLATES.as_uri() + "/",
+                url_fetcher=local_url_fetcher()).write_pdf()
 
 
 def write_report(report: Report, target: Path | str, fmt: str = "html") -> Path:

@@ -134,3 +134,10 @@ def test_card_names_from_a_deck_file_print_as_text(tmp_path):
     html = render_html(build_report(load_deck(folder), games=10, seed=1, lang="en"))
     assert "&lt;script&gt;alert(1)&lt;/script&gt; {{ 7 * 7 }}" in html
     assert "<script" not in html
+
+
+def test_the_page_carries_its_own_fonts() -> None:
+    from deckforge.report.page import font_faces
+
+    css = str(font_faces(embed=True))
+    assert css.count("data:font/woff2;base64,") == 4 and "file:" not in css
