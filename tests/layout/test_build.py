@@ -200,7 +200,7 @@ def test_a_bundled_spell_made_too_long_fails_the_cli_build_cleanly(tmp_path: Pat
     shutil.copytree(load_deck("kamen-nuzky-papir").folder, folder)
     deck_file = folder / "deck.yaml"
     text = deck_file.read_text(encoding="utf-8")
-    deck_file.write_text(text.replace("cs: Hra se obrací opačným směrem.", f"cs: '{LONG_SPELL}'"), encoding="utf-8")
+    deck_file.write_text(text.replace("cs: Směr hry se obrátí.", f"cs: '{LONG_SPELL}'"), encoding="utf-8")
     result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "knp.pdf")])
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "card 'stone-of-fate' (cs): the text does not fit its" in result.output

@@ -82,11 +82,11 @@ def test_the_page_follows_saves_without_a_reload(browser, server: str, deck_copy
     page.goto(server)
     stone = "#card-stone-of-fate"
     assert page.text_content(f"{stone} .name") == "Kámen osudu"
-    assert page.text_content(f"{stone} .text") == "Hra se obrací opačným směrem."
+    assert page.text_content(f"{stone} .text") == "Směr hry se obrátí."
     page.evaluate("window.neverReloaded = true; document.querySelector('#card-rock img').kept = true")
     old_src = page.get_attribute(f"{stone} img", "src")
 
-    edit(deck_copy, "cs: Hra se obrací opačným směrem.", "cs: Směr hry se otočí naruby.")
+    edit(deck_copy, "cs: Směr hry se obrátí.", "cs: Směr hry se otočí naruby.")
     page.wait_for_function("([s, t]) => document.querySelector(s + ' .text')?.textContent === t",
                            arg=[stone, "Směr hry se otočí naruby."], timeout=WAIT_MS)
     assert page.get_attribute(f"{stone} img", "src") != old_src

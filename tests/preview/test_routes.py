@@ -106,7 +106,7 @@ def test_a_face_that_cannot_be_drawn_shows_the_layout_error(client, session, dec
 def test_an_edit_redraws_only_the_face_it_changes(client, session, deck_copy) -> None:
     before = figures(client.get("/").text)
     drawn = session.renderer.drawn
-    edit(deck_copy, "cs: Hra se obrací opačným směrem.", "cs: Směr hry se otočí naruby.")
+    edit(deck_copy, "cs: Směr hry se obrátí.", "cs: Směr hry se otočí naruby.")
     session.reload()
     after = figures(client.get("/").text)
     assert session.renderer.drawn == drawn + 1
@@ -193,7 +193,7 @@ def _has_colour(png: bytes, rgb: tuple[int, int, int]) -> bool:
 
 def test_an_image_may_be_kept_under_its_own_address_only(client, session, deck_copy) -> None:
     src = figures(client.get("/").text)["card-rock"]["src"]
-    edit(deck_copy, "cs: Hra se obrací opačným směrem.", "cs: Směr hry se otočí naruby.")
+    edit(deck_copy, "cs: Směr hry se obrátí.", "cs: Směr hry se otočí naruby.")
     session.reload()
     assert figures(client.get("/").text)["card-rock"]["src"] == src  # rock did not change: same address
     assert client.get(src).headers["cache-control"] == "max-age=86400"

@@ -185,7 +185,7 @@ REVERSE_ONLY = """  - id: stone-of-fate
     item: rock
     count: 1
     name: {cs: Kámen osudu, en: Stone of Fate}
-    text: {cs: Hra se obrací opačným směrem., en: The direction of play reverses.}
+    text: {cs: Směr hry se obrátí., en: The direction of play reverses.}
     effects: [reverse]
 
 """

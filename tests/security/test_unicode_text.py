@@ -12,7 +12,7 @@ SOURCE = Path(__file__).resolve().parents[2] / "decks" / "kamen-nuzky-papir" / "
 
 def deck_with_spell_text(folder: Path, text: str) -> Path:
     source = SOURCE.read_text(encoding="utf-8")
-    old = "      cs: Hra se obrací opačným směrem."
+    old = "      cs: Směr hry se obrátí."
     assert old in source
     path = folder / "deck.yaml"
     path.write_text(source.replace(old, f"      cs: \"{text}\""), encoding="utf-8")
