@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import register
-from .ink import Ink, back_canvas, design_box, polygon, tile
+from .ink import Ink, back_canvas, design_box, fitted, polygon, tile
 from .wizard import draw_fools_cap
 
 
@@ -68,16 +68,8 @@ def draw_spades(canvas, ink: Ink) -> None:
 SUIT_PIPS = {"hearts": draw_hearts, "diamonds": draw_diamonds, "clubs": draw_clubs, "spades": draw_spades}
 
 
-def _pip_symbol(draw):
-    def symbol(canvas, x, y, w, h, *, colour, ink_saver):
-        with design_box(canvas, x, y, w, h):
-            draw(canvas, Ink.of(colour, ink_saver))
-    symbol.__doc__ = f"Fit `{draw.__name__}` into the box."
-    return symbol
-
-
 for _name, _draw in SUIT_PIPS.items():
-    register(_name)(_pip_symbol(_draw))
+    register(_name)(fitted(_draw))
 
 
 @register("joker")

@@ -212,3 +212,12 @@ def tile(x: float, y: float, w: float, h: float, step: float,
         offset = step / 2 if stagger and row % 2 else 0
         for column in range(-columns, columns + 1):
             motif(centre_x + column * step + offset, centre_y + row * row_step, column, row)
+
+
+def fitted(draw: Callable) -> Callable:
+    """Turn `draw(canvas, ink)`, drawn in a 100 × 100 design box, into a symbol that fits any box."""
+    def symbol(canvas, x, y, w, h, *, colour, ink_saver):
+        with design_box(canvas, x, y, w, h):
+            draw(canvas, Ink.of(colour, ink_saver))
+    symbol.__doc__ = f"Fit `{getattr(draw, '__name__', 'the drawing')}` into the box."
+    return symbol

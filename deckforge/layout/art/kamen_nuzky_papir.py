@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from . import register
-from .ink import Ink, back_canvas, design_box, polygon, polyline, rotated, smooth_closed, tile
+from .ink import Ink, back_canvas, design_box, fitted, polygon, polyline, rotated, smooth_closed, tile
 
 
 def draw_rock(canvas, ink: Ink) -> None:
@@ -61,16 +61,8 @@ def draw_paper(canvas, ink: Ink) -> None:
 ITEM_DRAWINGS = {"rock": draw_rock, "scissors": draw_scissors, "paper": draw_paper}
 
 
-def _item_symbol(draw):
-    def symbol(canvas, x, y, w, h, *, colour, ink_saver):
-        with design_box(canvas, x, y, w, h):
-            draw(canvas, Ink.of(colour, ink_saver))
-    symbol.__doc__ = f"Fit `{draw.__name__}` into the box."
-    return symbol
-
-
 for _name, _draw in ITEM_DRAWINGS.items():
-    register(_name)(_item_symbol(_draw))
+    register(_name)(fitted(_draw))
 
 
 def _cycle_arrow(canvas, ink: Ink, start: float, end: float, radius: float) -> None:

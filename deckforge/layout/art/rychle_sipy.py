@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from . import register
-from .ink import Ink, back_canvas, design_box, polygon, shade, smooth_closed, star_points, tile
+from .ink import Ink, back_canvas, design_box, fitted, polygon, shade, smooth_closed, star_points, tile
 
 
 def draw_arrow(canvas, ink: Ink) -> None:
@@ -71,18 +71,10 @@ def _pip_path(canvas, shape: str):
 PIP_SHAPES = ("circle", "square", "triangle", "diamond")
 
 
-def _fitted(draw):
-    def symbol(canvas, x, y, w, h, *, colour, ink_saver):
-        with design_box(canvas, x, y, w, h):
-            draw(canvas, Ink.of(colour, ink_saver))
-    symbol.__doc__ = f"Fit `{draw.__name__}` into the box."
-    return symbol
-
-
 for _name, _draw in SIDE_BADGES.items():
-    register(_name)(_fitted(_draw))
+    register(_name)(fitted(_draw))
 for _shape in PIP_SHAPES:
-    register(f"pip-{_shape}")(_fitted(lambda canvas, ink, shape=_shape: ink.body(canvas, _pip_path(canvas, shape))))
+    register(f"pip-{_shape}")(fitted(lambda canvas, ink, shape=_shape: ink.body(canvas, _pip_path(canvas, shape))))
 
 
 def _hedgehog(canvas, ink: Ink) -> None:

@@ -6,7 +6,7 @@ tall pointed hat and the Jester a cap of three drooping points with bells: two s
 from __future__ import annotations
 
 from . import register
-from .ink import Ink, back_canvas, design_box, polygon, polyline, star_points, tile
+from .ink import Ink, back_canvas, design_box, fitted, polygon, polyline, star_points, tile
 
 
 def draw_crown(canvas, ink: Ink) -> None:
@@ -79,16 +79,8 @@ def draw_mountain(canvas, ink: Ink) -> None:
 EMBLEMS = {"crown": draw_crown, "leaf": draw_leaf, "hammer": draw_hammer, "mountain": draw_mountain}
 
 
-def _emblem_symbol(draw):
-    def symbol(canvas, x, y, w, h, *, colour, ink_saver):
-        with design_box(canvas, x, y, w, h):
-            draw(canvas, Ink.of(colour, ink_saver))
-    symbol.__doc__ = f"Fit `{draw.__name__}` into the box."
-    return symbol
-
-
 for _name, _draw in EMBLEMS.items():
-    register(_name)(_emblem_symbol(_draw))
+    register(_name)(fitted(_draw))
 
 
 @register("wizard")
