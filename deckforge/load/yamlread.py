@@ -67,34 +67,27 @@ def node_place(node: object) -> tuple[int | None, int | None]:
     return None, None
 
 
+def _marked(node: object, kind: type, lookup: str, at: object) -> tuple[int, int] | None:
+    """Return the 1-based place ruamel recorded for a key, value or item of a node, or None."""
+    if isinstance(node, kind):
+        try:
+            line, col = getattr(node.lc, lookup)(at)
+            return line + 1, col + 1
+        except (KeyError, TypeError, AttributeError, IndexError):
+            pass
+    return None
+
+
 def key_place(mapping: object, key: object) -> tuple[int | None, int | None]:
     """Return the place of a key in a mapping node."""
-    if isinstance(mapping, CommentedMap):
-        try:
-            line, col = mapping.lc.key(key)
-            return line + 1, col + 1
-        except (KeyError, TypeError, AttributeError):
-            pass
-    return node_place(mapping)
+    return _marked(mapping, CommentedMap, "key", key) or node_place(mapping)
 
 
 def value_place(mapping: object, key: object) -> tuple[int | None, int | None]:
     """Return the place of the value under a key in a mapping node."""
-    if isinstance(mapping, CommentedMap):
-        try:
-            line, col = mapping.lc.value(key)
-            return line + 1, col + 1
-        except (KeyError, TypeError, AttributeError):
-            pass
-    return key_place(mapping, key)
+    return _marked(mapping, CommentedMap, "value", key) or key_place(mapping, key)
 
 
 def item_place(seq: object, index: int) -> tuple[int | None, int | None]:
     """Return the place of an item in a sequence node."""
-    if isinstance(seq, CommentedSeq):
-        try:
-            line, col = seq.lc.item(index)
-            return line + 1, col + 1
-        except (KeyError, TypeError, AttributeError, IndexError):
-            pass
-    return node_place(seq)
+    return _marked(seq, CommentedSeq, "item", index) or node_place(seq)
