@@ -4,12 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, ImageFile, UnidentifiedImageError
+from PIL import Image
 
 from ..errors import BuildError, display_path
+from ..load.art import art_problem
 
 MIN_DPI = 300
-FORMATS = ("PNG", "JPEG")
 
 
 @dataclass(frozen=True)
@@ -39,26 +39,13 @@ class ImageBook:
 
 
 def _read(path: Path, user: str) -> ImageInfo:
-    # WeasyPrint switches Pillow to accept truncated files process-wide; a card must not print half an image.
-    lenient, ImageFile.LOAD_TRUNCATED_IMAGES = ImageFile.LOAD_TRUNCATED_IMAGES, False
-    try:
-        return _decode(path, user)
-    finally:
-        ImageFile.LOAD_TRUNCATED_IMAGES = lenient
-
-
-def _decode(path: Path, user: str) -> ImageInfo:
+    """Check the file again with the loader's art check (art may change under a long run), then read its size."""
     shown = display_path(path)
     try:
-        with Image.open(path) as image:
-            if image.format not in FORMATS:
-                raise BuildError(f"{user}: the art file {shown} is {image.format or 'not an image'}; "
-                                 "use PNG or JPEG")
-            image.load()  # decode fully: a truncated file fails here, not halfway through the PDF
-            return ImageInfo(path, image.width, image.height)
-    except BuildError:
-        raise
+        problem = art_problem(path)
     except FileNotFoundError:
         raise BuildError(f"{user}: the art file {shown} does not exist") from None
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
-        raise BuildError(f"{user}: cannot read the art file {shown}: {exc}") from None
+    if problem:
+        raise BuildError(f"{user}: cannot read the art file {shown}: {problem}")
+    with Image.open(path) as image:
+        return ImageInfo(path, image.width, image.height)
