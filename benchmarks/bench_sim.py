@@ -16,8 +16,8 @@ import random
 import time
 
 from deckforge.load import bundled_decks, load_deck
-from deckforge.sim import games  # noqa: F401  (registers every engine)
-from deckforge.sim.base import ENGINES, engine_for, play_game
+from deckforge.games import specs
+from deckforge.sim.base import engine_for, play_game
 from deckforge.sim.runner import game_rng
 
 TARGET_US = 2.0  # issue 6: under 2 µs per decision for Kámen, nůžky, papír with seeded random players
@@ -98,7 +98,7 @@ def main() -> None:
     seconds = parser.parse_args().seconds
     decks = {deck.game: deck for deck in map(load_deck, bundled_decks())}
     ours: dict[tuple[str, int], float] = {}
-    for game in sorted(ENGINES):
+    for game in sorted(g for g, spec in specs().items() if spec.engine):
         for players in player_counts(decks[game]):
             ours[game, players] = report(f"deckforge {game}, {players} players",
                                          timed(deckforge_game(decks[game], players), seconds))

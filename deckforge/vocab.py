@@ -1,5 +1,6 @@
-"""What a deck file may say: card sizes, each game's card kinds and attributes, and the spell-effect vocabulary.
+"""What a deck file may say: card sizes, the shape of a game's card schema, and the spell-effect vocabulary.
 
+Each game declares its own card kinds and attributes (a `GameSchema`) in its folder under deckforge/games/.
 This is data, read by the loader to validate decks and by the documentation tests to check that every key is
 documented. The simulator gives each effect its meaning (see docs/spells.md).
 """
@@ -44,11 +45,11 @@ class Field:
         return "a text"
 
 
-def _int(low: int, high: int, required: bool = True, default: object = None, doc: str = "") -> Field:
+def integer(low: int, high: int, required: bool = True, default: object = None, doc: str = "") -> Field:
     return Field("int", required=required, low=low, high=high, default=default, doc=doc)
 
 
-def _choice(*choices: str, required: bool = True, default: object = None, doc: str = "") -> Field:
+def choice(*choices: str, required: bool = True, default: object = None, doc: str = "") -> Field:
     return Field("choice", required=required, choices=choices, default=default, doc=doc)
 
 
@@ -62,63 +63,7 @@ class GameSchema:
     doc: str = ""
 
 
-ITEMS = ("rock", "paper", "scissors")
 TARGETS = ("next", "previous", "chosen", "others")
-
-GAMES: dict[str, GameSchema] = {
-    "kamen-nuzky-papir": GameSchema(
-        kinds={
-            "item": {"item": _choice(*ITEMS, doc="the item the card shows")},
-            "spell": {"item": _choice(*ITEMS, doc="the item the spell is bound to; it is laid as that item")},
-            "changer": {},
-        },
-        spell_kinds=frozenset({"spell"}),
-        doc="Kámen, nůžky, papír: shed your hand by laying the item that beats the top of the discard pile.",
-    ),
-    "wizard": GameSchema(
-        kinds={
-            "number": {"suit": Field("suit", doc="the card's suit"), "rank": _int(1, 99, doc="1 is lowest")},
-            "wizard": {},
-            "jester": {},
-        },
-        uses_suits=True,
-        doc="Wizard: bid how many tricks you will take, then take exactly that many.",
-    ),
-    "rychle-sipy": GameSchema(
-        kinds={
-            "character": {
-                "number": _int(1, 99, doc="the character's place in the row"),
-                "colour": Field("suit", doc="the card's colour, a suit id"),
-                "side": _choice("arrows", "brotherhood", "ally", doc="whose side the character is on"),
-                "bonus": _int(0, 5, required=False, default=0,
-                              doc="cards the discarder draws at once from the stock"),
-                "penalty": Field("map", required=False, doc="what the next player must do", fields=(
-                    ("take", _choice("none", "stock", doc="none: take no card; stock: only from the stock")),
-                    ("discard", _int(0, 5, doc="cards the next player must then discard")),
-                )),
-                "laid_out": Field("bool", required=False, default=False,
-                                  doc="never held: laid out in front of the player the moment it is obtained"),
-            },
-            "prize": {},
-        },
-        uses_suits=True,
-        doc="Záhada hlavolamu a Rychlé šípy: collect the row of characters and win the Ježek v kleci.",
-    ),
-    "dymock": GameSchema(
-        kinds={
-            "card": {
-                "suit": Field("suit", required=False, doc="the suit (no effect on play); jokers have none"),
-                "rank": Field("str", doc="the rank label printed on the card, e.g. 7, J, Joker"),
-                "strength": _int(1, 99, required=False, doc="order for beating; needed unless 'special' is set"),
-                "special": _choice("reset", "reset-reverse", "burn", required=False,
-                                   doc="reset: laid on anything, anything may follow; reset-reverse: the same and "
-                                       "the direction reverses; burn: the pile leaves play, its player leads again"),
-            },
-        },
-        uses_suits=True,
-        doc="DYMOCK: lay equal or higher ranks; the last player holding cards loses.",
-    ),
-}
 
 
 @dataclass(frozen=True)
@@ -131,23 +76,23 @@ class EffectSpec:
 
 EFFECTS: dict[str, EffectSpec] = {
     "skip": EffectSpec({
-        "target": _choice(*TARGETS, required=False, default="next"),
-        "turns": _int(1, 5, required=False, default=1),
+        "target": choice(*TARGETS, required=False, default="next"),
+        "turns": integer(1, 5, required=False, default=1),
     }, "the target misses its next turn(s)"),
     "reverse": EffectSpec({}, "the direction of play reverses"),
     "draw": EffectSpec({
-        "target": _choice(*TARGETS, required=False, default="next"),
-        "count": _int(1, 10, required=False, default=1),
+        "target": choice(*TARGETS, required=False, default="next"),
+        "count": integer(1, 10, required=False, default=1),
     }, "the target draws cards from the draw pile"),
     "play_again": EffectSpec({}, "the caster takes another turn at once"),
     "extra_play": EffectSpec({
-        "count": _int(1, 3, required=False, default=1),
+        "count": integer(1, 3, required=False, default=1),
     }, "the caster may lay up to this many more cards at once, each beating the one below"),
     "give": EffectSpec({
-        "target": _choice("next", "previous", "chosen", required=False, default="next"),
-        "count": _int(1, 5, required=False, default=1),
+        "target": choice("next", "previous", "chosen", required=False, default="next"),
+        "count": integer(1, 5, required=False, default=1),
     }, "the caster gives cards of their choice to the target"),
     "swap_hands": EffectSpec({
-        "target": _choice("next", "previous", "chosen", required=False, default="chosen"),
+        "target": choice("next", "previous", "chosen", required=False, default="chosen"),
     }, "the caster swaps hands with the target"),
 }

@@ -11,21 +11,29 @@ from pathlib import Path
 import click
 
 from ..errors import DeckforgeError, display_path
+from ..games import specs
 from ..load import bundled_decks, load_deck
 from ..validate import validate_deck
 from .common import deck_argument, lang_option, open_deck, pick_lang, pick_players, players_option
 
 
 @click.command("list")
-def list_decks() -> None:
-    """List the bundled decks with their game, player range and card count.
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON list for scripts.")
+def list_decks(as_json: bool) -> None:
+    """List the bundled decks with their game, player range, languages and card count.
 
     \b
     Example:
       deckforge list
+      deckforge list --json
     """
-    for path in bundled_decks():
-        deck = load_deck(path)
+    decks = [load_deck(path) for path in bundled_decks()]
+    if as_json:
+        click.echo(json.dumps([{"id": d.id, "game": d.game, "players": {"min": d.players.low, "max": d.players.high},
+                                "languages": list(d.languages), "cards": d.set_size} for d in decks],
+                              ensure_ascii=False))
+        return
+    for deck in decks:
         low, high = deck.players.low, deck.players.high
         scaling = f", +{deck.set_size} per {deck.players.per_set} more" if deck.players.per_set else ""
         click.echo(f"{deck.id:20} {deck.game:18} {low}–{high} players  {deck.set_size} cards{scaling}"
@@ -93,8 +101,8 @@ def validate(deck: str, players: int | None) -> None:
 
 @click.command("new")
 @click.argument("path", type=click.Path(path_type=Path))
-@click.option("--from", "source", default="kamen-nuzky-papir", show_default=True,
-              help="Bundled deck id or deck path to copy.")
+@click.option("--from", "source", default=None,
+              help="Bundled deck id or deck path to copy  [default: the starter deck, see 'deckforge list']")
 def new(path: Path, source: str) -> None:
     """Start a custom deck in PATH as a copy of a bundled deck, with a new id.
 
@@ -104,7 +112,7 @@ def new(path: Path, source: str) -> None:
     Example:
       deckforge new my-deck --from kamen-nuzky-papir
     """
-    original = open_deck(source)
+    original = open_deck(source or starter_deck())
     if path.exists():
         raise DeckforgeError(f"{path} already exists; choose a new folder for the deck")
     new_id = re.sub(r"[^a-z0-9_-]+", "-", path.name.lower()).strip("-") or "my-deck"
@@ -120,6 +128,12 @@ def new(path: Path, source: str) -> None:
         shutil.rmtree(staging, ignore_errors=True)
     click.echo(f"created {path / 'deck.yaml'} (id {new_id}, copied from {original.id}); edit it, then run "
                f"deckforge validate {path}")
+
+
+def starter_deck() -> str:
+    """Return the bundled deck of the game its spec marks as the starter (`deckforge new` copies it)."""
+    game = next(spec.id for spec in specs().values() if spec.starter)
+    return next(str(p) for p in bundled_decks() if load_deck(p).game == game)
 
 
 COMMANDS = [list_decks, show, validate, new]

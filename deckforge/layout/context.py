@@ -10,7 +10,7 @@ from typing import Mapping
 
 from ..load.card_template import CardTemplate
 from ..model import Card, Deck, Suit
-from ..vocab import GAMES
+from ..games import schemas
 
 NEUTRAL_COLOUR = "#444444"
 
@@ -87,7 +87,7 @@ def back_context(build: BuildContext) -> dict[str, object]:
 
 def _suit_attributes(deck: Deck, card: Card) -> list[str]:
     """Return the card's attributes whose value is a suit id, as the game's vocabulary declares them."""
-    schema = GAMES.get(deck.game)
+    schema = schemas().get(deck.game)
     fields = schema.kinds.get(card.kind, {}) if schema else {}
     return [name for name, spec in fields.items() if spec.type == "suit" and card.attrs.get(name) is not None]
 

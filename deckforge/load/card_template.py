@@ -16,7 +16,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from ..errors import DeckError, DeckforgeError, Problem, display_path
 from ..model import Deck
-from ..vocab import GAMES
+from ..games import schemas
 from .check import Checker, nearest
 from .deck import TEMPLATES_DIR
 from .yamlread import read_yaml
@@ -209,7 +209,7 @@ class _TemplateReader:
         self.c, self.data, self.path, self.deck = checker, data, path, deck
         self.palette: dict[str, str] = {}
         self.layouts: dict[str, Layout | None] = {}  # by key path, so a layout extended twice is read once
-        schema = GAMES.get(deck.game)
+        schema = schemas().get(deck.game)
         self.kinds = tuple(schema.kinds) if schema else tuple(sorted({c.kind for c in deck.cards}))
 
     def read(self) -> CardTemplate | None:

@@ -7,7 +7,8 @@ from types import MappingProxyType
 
 from ..errors import DeckError, DeckforgeError, Problem, display_path
 from ..model import Back, Card, CardSize, Deck, Effect, PlayerRange, Source, Suit
-from ..vocab import CARD_SIZES, EFFECTS, GAMES, Field
+from ..games import schemas
+from ..vocab import CARD_SIZES, EFFECTS, Field
 from .art import art_problem
 from .check import Checker, nearest
 from .yamlread import item_place, read_yaml
@@ -138,7 +139,7 @@ class _DeckReader:
             return None
 
     def read_game(self, base: Deck | None) -> str | None:
-        game = self.c.choice(self.data, "game", "game", GAMES)
+        game = self.c.choice(self.data, "game", "game", schemas())
         if base and game and game != base.game:
             self.c.error(self.data, "game", "game", f"a deck cannot change the game of the deck it extends "
                                                     f"('{base.game}')")
@@ -291,7 +292,7 @@ class _DeckReader:
 
     def read_suits(self, game: str | None) -> list[Suit]:
         c, data = self.c, self.data
-        uses = game in GAMES and GAMES[game].uses_suits
+        uses = game in schemas() and schemas()[game].uses_suits
         if "suits" not in data:
             if uses:
                 c.error({"deck": data}, "deck", "suits", f"the game '{game}' needs a 'suits' list")
@@ -352,7 +353,7 @@ class _CardReader:
     def __init__(self, deck: _DeckReader, items: list, index: int, game: str | None):
         self.deck, self.c, self.items, self.index = deck, deck.c, items, index
         self.path = f"cards[{index}]"
-        self.schema = GAMES.get(game) if game else None
+        self.schema = schemas().get(game) if game else None
 
     def read(self) -> Card | None:
         c, path = self.c, self.path
@@ -361,7 +362,7 @@ class _CardReader:
         kind = raw.get("kind") if isinstance(raw, dict) else None
         kind = kind if isinstance(kind, str) else None
         # With an unknown game or kind, accept every attribute any game knows: the one real error is enough.
-        pool = kinds.values() if kinds else (k for g in GAMES.values() for k in g.kinds.values())
+        pool = kinds.values() if kinds else (k for g in schemas().values() for k in g.kinds.values())
         attr_specs = kinds.get(kind) if kind in kinds else {k: f for spec in pool for k, f in spec.items()}
         allowed = list(CARD_KEYS) + [k for k in attr_specs if k not in CARD_KEYS]
         spec = c.mapping(self.items, self.index, path, allowed=allowed, required=("id", "kind", "count", "name"))

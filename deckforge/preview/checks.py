@@ -15,7 +15,7 @@ from typing import Callable
 
 from ..errors import DeckforgeError
 from ..model import Deck
-from ..sim.base import ENGINES
+from ..games import spec_for
 from ..sim.playcheck import CHECKED_GAMES, SEED, run_findings
 from ..sim.runner import POLICIES, simulate
 from ..validate import static_findings
@@ -39,8 +39,8 @@ class Verdict:
 def quick_check(deck: Deck, players: int) -> Verdict:
     """Run the static checks and a quick seeded simulation at `players` players."""
     findings = [str(finding) for finding in static_findings(deck)]
-    if deck.game not in ENGINES:
-        return Verdict(players, tuple(findings), (f"no simulator for '{deck.game}' yet: static checks only",))
+    if spec_for(deck.game).engine is None:
+        return Verdict(players, tuple(findings), (f"no simulator plays '{deck.game}': static checks only",))
     games = 0
     for policy in POLICIES:
         try:

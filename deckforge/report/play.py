@@ -16,7 +16,7 @@ from ..sim.base import GameResult, SimulationError, engine_for
 from ..sim.runner import iter_outcomes, seat_policies
 from ..sim.summary import GameError
 
-# Game-specific figures engines put in GameResult.extra (see deckforge/sim/wizard.py and dymock.py).
+# Game-specific figures that engines put in GameResult.extra (the bidding games' and the losing seat's).
 BIDS_MADE = "bids_made_by_round"
 BIDS_TOTAL = "bids_by_round"
 LOSER_SEAT = "loser_seat"

@@ -17,6 +17,7 @@ from .i18n import DOMAIN, LOCALE_DIR, catalog_path
 from .render import RULEBOOK_TEMPLATES
 
 PACKAGE_DIR = Path(__file__).resolve().parent
+GAMES_DIR = PACKAGE_DIR.parent / "games"  # each game's labels (card groups, sides) are marked in its folder
 TEMPLATE_METHODS = [("**.html", "jinja2")]
 TEMPLATE_OPTIONS = {"**.html": {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true"}}
 PYTHON_METHODS = [("**.py", "python")]
@@ -25,9 +26,10 @@ HEADER = ("# Translations of the deckforge rulebook strings (headings, tables, p
 
 
 def extract() -> Catalog:
-    """Collect every translatable string of the rulebook templates and the rulebook package."""
+    """Collect every translatable string of the rulebook templates, the rulebook package and the games."""
     template = Catalog(project="deckforge", domain=DOMAIN, fuzzy=False)
-    sources = ((RULEBOOK_TEMPLATES, TEMPLATE_METHODS, TEMPLATE_OPTIONS), (PACKAGE_DIR, PYTHON_METHODS, {}))
+    sources = ((RULEBOOK_TEMPLATES, TEMPLATE_METHODS, TEMPLATE_OPTIONS), (PACKAGE_DIR, PYTHON_METHODS, {}),
+               (GAMES_DIR, PYTHON_METHODS, {}))
     for folder, methods, options in sources:
         for filename, lineno, message, comments, context in extract_from_dir(
                 str(folder), methods, options_map=options, strip_comment_tags=True):

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 
 from ..errors import BuildError, display_path
 from ..model import Card, Deck
-from .games import GameBook, game_book
+from ..games import spec_for
+from ..games.spec import Deal
+from .games import GameBook
 from .i18n import join_names, quote, translations
 
 
@@ -130,32 +132,31 @@ def _suit_colour(deck: Deck, card: Card) -> str | None:
     return deck.suit(suit_id).colour
 
 
-def _scaling(deck: Deck, book: GameBook, chosen: int) -> tuple[ScaleRow, ...]:
+def _scaling(deck: Deck, deal: Deal, chosen: int) -> tuple[ScaleRow, ...]:
     """Tabulate every player count the deck serves (RULES.md: each set serves `per_set` more players)."""
     rows = []
     for n in deck.players:
         total = deck.total_for(n)
-        dealt = book.deal.hand * n + book.deal.turned_up
-        rounds = total // n if book.deal.by_round else 0
-        rows.append(ScaleRow(players=n, sets=deck.players.sets_for(n), cards=total, hand=book.deal.hand,
-                             stock=max(total - dealt, 0), rounds=rounds, chosen=n == chosen))
+        dealt = deal.hand * n + deal.turned_up
+        rows.append(ScaleRow(players=n, sets=deck.players.sets_for(n), cards=total, hand=deal.hand,
+                             stock=max(total - dealt, 0), rounds=deal.rounds(total, n), chosen=n == chosen))
     return tuple(rows)
 
 
-def _check_deal(deck: Deck, book: GameBook, players: int) -> None:
+def _check_deal(deck: Deck, deal: Deal, players: int) -> None:
     total = deck.total_for(players)
-    needed = book.deal.hand * players + book.deal.turned_up
-    if needed > total or (book.deal.by_round and total < players):
+    if deal.needed(players) > total:
         raise BuildError(f"deck '{deck.id}': {total} cards cannot be dealt to {players} players "
-                         f"(the deal needs {max(needed, players)})")
+                         f"(the deal needs {deal.needed(players)})")
 
 
 def build_context(deck: Deck, lang: str, players: int) -> Rulebook:
     """Arrange the deck for a rulebook in `lang` at `players` players."""
     _check_translations(deck, lang)
     _check_glyphs(deck, lang)
-    book = game_book(deck)
-    _check_deal(deck, book, players)
+    spec = spec_for(deck.game)
+    book, deal = spec.book, spec.deal
+    _check_deal(deck, deal, players)
     counts = [(card, n) for card, n in deck.counts_for(players) if n]
     specials = [(card, n) for card, n in counts if card.text(lang) and card.kind not in book.plain_kinds]
     total = deck.total_for(players)
@@ -164,12 +165,12 @@ def build_context(deck: Deck, lang: str, players: int) -> Rulebook:
         description=deck.descriptions.get(lang, ""), accent=deck.back.colour or "#3b4a6b",
         players=players, low=deck.players.low, high=deck.players.high, per_set=deck.players.per_set,
         set_size=deck.set_size, total=total, sets=deck.players.sets_for(players),
-        hand=book.deal.hand, turned_up=book.deal.turned_up, by_round=book.deal.by_round,
-        rounds=total // players if book.deal.by_round else 0,
+        hand=deal.hand, turned_up=deal.turned_up, by_round=deal.by_round,
+        rounds=deal.rounds(total, players),
         components=tuple(_rows(deck, book, counts, lang, by_text=False)),
         specials=tuple(_rows(deck, book, specials, lang, by_text=True)),
         special_detail=book.special_detail and translations(lang).gettext(book.special_detail),
-        scaling=_scaling(deck, book, players),
+        scaling=_scaling(deck, deal, players),
         suits=tuple((suit.name(lang), suit.colour) for suit in deck.suits),
         deck_file=display_path(deck.path) if deck.path else deck.id,
         source_name=f"{deck.path.parent.name}/{deck.path.name}" if deck.path else deck.id)

@@ -1,7 +1,7 @@
-"""Print a Wizard score sheet: one row per round, a bid and a points column for each player.
+"""Print a score sheet for a game that keeps one: one row per round, a bid and a points column for each player.
 
-The number of rounds follows from the deck: round r deals r cards to each player, so a deck of T cards gives
-T // players rounds (RULES.md, Wizard: there are 60 / players rounds).
+The number of rounds follows from the game's deal (`GameSpec.deal`): where round r deals r cards to each
+player, a deck of T cards gives T // players rounds.
 """
 from __future__ import annotations
 
@@ -11,13 +11,12 @@ from pathlib import Path
 from jinja2 import TemplateError
 
 from ..errors import BuildError, DeckforgeError, PlayerCountError
+from ..games import spec_for, specs
 from ..load import load_deck
 from ..model import Deck
 from ..output import atomic_write, default_output
 from .render import PAPERS, _environment, font_faces
 from .typeset import typeset
-
-SCORED_GAMES = ("wizard",)
 
 
 @dataclass(frozen=True)
@@ -35,8 +34,9 @@ class ScorePad:
 
 def scorepad_context(deck: Deck, players: int, lang: str) -> ScorePad:
     """Count the rounds for this deck and player count; refuse a game that keeps no score sheet."""
-    if deck.game not in SCORED_GAMES:
-        raise BuildError(f"deck '{deck.id}' is a {deck.game} deck; score pads exist for: {', '.join(SCORED_GAMES)}")
+    scored = [spec.id for spec in specs().values() if spec.scorepad]
+    if deck.game not in scored:
+        raise BuildError(f"deck '{deck.id}' is a {deck.game} deck; score pads exist for: {', '.join(scored)}")
     if lang not in deck.languages:
         raise DeckforgeError(f"deck '{deck.id}' has no '{lang}' texts; it declares: {', '.join(deck.languages)}")
     try:
@@ -46,7 +46,7 @@ def scorepad_context(deck: Deck, players: int, lang: str) -> ScorePad:
     total = deck.total_for(players)
     # Five or six players need twelve columns of figures: turn the page sideways.
     return ScorePad(lang=lang, title=deck.name(lang), accent=deck.back.colour or "#3b4a6b", players=players,
-                    rounds=total // players, cards=total, landscape=players > 4)
+                    rounds=spec_for(deck.game).deal.rounds(total, players), cards=total, landscape=players > 4)
 
 
 def scorepad_html(deck: Deck, players: int, lang: str, paper: str = "a4") -> str:
@@ -61,7 +61,7 @@ def scorepad_html(deck: Deck, players: int, lang: str, paper: str = "a4") -> str
 
 def write_scorepad(deck: Deck | str | Path, players: int, lang: str = "cs", out: Path | str | None = None,
                    paper: str = "a4") -> Path:
-    """Write a printable Wizard score sheet (PDF) and return its path."""
+    """Write a printable score sheet (PDF) and return its path."""
     if paper not in PAPERS:
         raise BuildError(f"unknown paper size '{paper}' (one of: {', '.join(PAPERS)})")
     model = deck if isinstance(deck, Deck) else load_deck(deck)

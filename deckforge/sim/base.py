@@ -1,26 +1,46 @@
-"""Engine core: the interface every game implements, the game registry, and one complete game's loop.
+"""Engine core: the interface every game implements (in OpenSpiel's shape and names), and the game loop.
+
+A game (`Engine`, built once per deck and player count) has `num_players()`, `num_distinct_actions()`,
+`max_chance_outcomes()`, `max_game_length()` and `new_initial_state()`. A `State` has `current_player()`
+(CHANCE or TERMINAL between the seats' turns), `is_chance_node()`, `chance_outcomes()`, `legal_actions()`,
+`apply_action(a)` (an illegal action raises IllegalActionError, saying why), `is_terminal()`, `returns()`,
+`clone()`, `information_state_string(p)`, `observation_string(p)`, `action_to_string(p, a)` and `__str__`.
+Actions are one fixed numbering per game, 0 .. num_distinct_actions() - 1; chance outcomes are numbered
+0 .. max_chance_outcomes() - 1. Every random event (the first dealer or starter, each card dealt or drawn from a
+shuffled stock) is a chance node, so a state holds no generator and a seed only drives the runner's choices.
+
+Subclasses implement the underscored methods (`_legal_actions`, `_apply_action`, `_chance_outcomes`), and may
+override `sample_chance(rng)` with a faster draw of the same distribution; the runner plays through
+`_apply_action`, having chosen a legal action itself. States pickle and deep-copy (decks included).
 
 Every game file follows the same order (see ../shared/STYLE.md): docstring naming the rules source, constants,
-a `GameInfo`, the `Engine` (built once per deck and player count, holding the card table as small integers),
-its `State` (`current_player`, `legal_actions`, `apply`, `is_terminal`, `result`, `check_invariants`, `__str__`),
-the greedy policy, and registration with `register`.
-
-A seeded `random.Random` is the only source of chance: the engine shuffles with it and the policies choose with it,
-so a seed reproduces a game exactly.
+a `GameInfo`, the `Engine`, its `State`, and its greedy policy in `greedy.py` beside it.
 """
 from __future__ import annotations
 
+import copy
+import copyreg
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Callable, Sequence
 
 from ..errors import DeckforgeError
 from ..model import Deck
 
+CHANCE, TERMINAL = -1, -4  # current_player() between the seats' turns (pyspiel.PlayerId's values)
+
+# Decks hold read-only mappings; let them pickle and deep-copy as the plain dicts they wrap.
+copyreg.pickle(MappingProxyType, lambda proxy: (MappingProxyType, (dict(proxy),)))
+
 
 class SimulationError(DeckforgeError):
     """A game cannot be simulated as asked (unknown game, unsupported option)."""
+
+
+class IllegalActionError(SimulationError):
+    """An action that the rules do not allow in this state; the message says why."""
 
 
 class InvariantError(AssertionError):
@@ -55,31 +75,160 @@ class GameResult:
 
 
 class State:
-    """One game in progress. Subclasses use __slots__ and integer cards for speed."""
+    """One game in progress, in OpenSpiel's shape. Subclasses use __slots__ and integer cards for speed.
+
+    A subclass keeps the seat to move in `player` (CHANCE at a chance node, TERMINAL at the end), counts the
+    seats' decisions in `turns`, and holds its engine in `engine`.
+    """
 
     __slots__ = ()
-    current_player: int
+    openspiel = True  # the runner plays such states through chance nodes (legacy engines set False)
+    player: int
     turns: int
+    engine: "Engine"
 
-    def legal_actions(self) -> Sequence:
+    # -- implemented by each game -------------------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[int]:
+        """Return the legal actions of the seat to move, in increasing order."""
         raise NotImplementedError
 
-    def apply(self, action) -> None:
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        """Return the outcomes of the chance node with their probabilities (summing to 1)."""
+        raise NotImplementedError
+
+    def _apply_action(self, action: int) -> None:
+        """Apply a legal action (or chance outcome) without checking it."""
         raise NotImplementedError
 
     def is_terminal(self) -> bool:
         raise NotImplementedError
 
-    def result(self) -> GameResult:
+    def result(self) -> "GameResult":
+        """Return how the game went so far (deckforge's summary of a finished or stopped game)."""
+        raise NotImplementedError
+
+    def information_state_string(self, player: int) -> str:
+        """Return everything `player` may know: their own cards, what was seen, the public history."""
+        raise NotImplementedError
+
+    def observation_string(self, player: int) -> str:
+        """Return what `player` sees now (their cards and the table), without the history."""
+        return self.information_state_string(player)
+
+    def action_to_string(self, player: int, action: int) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
         raise NotImplementedError
 
     def check_invariants(self) -> None:
         """Raise InvariantError when a card appears twice or vanishes, or the current player is invalid."""
         raise NotImplementedError
 
+    def determinize(self, player: int, rng: random.Random) -> "State":
+        """Return a clone in which every card `player` cannot see is dealt anew at random among the places it
+        may be (other hands, the stock), keeping all that `player` knows. Search players sample with it."""
+        raise NotImplementedError
+
+    # -- the shared interface --------------------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return self.player
+
+    def is_chance_node(self) -> bool:
+        return self.player == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Return the legal actions (chance outcomes at a chance node; nothing for another seat or at the end)."""
+        if self.is_terminal() or (player is not None and player != self.player):
+            return []
+        if self.player == CHANCE:
+            return [outcome for outcome, _ in self._chance_outcomes()]
+        return self._legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.player != CHANCE or self.is_terminal():
+            return []
+        return self._chance_outcomes()
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """Return a chance outcome drawn with its probability (games override this with a faster draw)."""
+        outcomes = self._chance_outcomes()
+        return rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+
+    def apply_action(self, action: int) -> None:
+        """Apply `action` after checking it is legal; raise IllegalActionError saying why it is not."""
+        if self.is_terminal():
+            raise IllegalActionError(f"the game is over; no action {action} can follow")
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(self._why_illegal(action, legal))
+        self._apply_action(action)
+
+    def _why_illegal(self, action: int, legal: list[int]) -> str:
+        if self.player == CHANCE:
+            return f"{action} is not a chance outcome here (the outcomes are {legal[:12]})"
+        limit = self.engine.num_distinct_actions()
+        if not isinstance(action, int) or not 0 <= action < limit:
+            return f"{action!r} is not an action of this game (actions are 0 to {limit - 1})"
+        allowed = ", ".join(f"{self.action_to_string(self.player, a)} ({a})" for a in legal[:8])
+        more = f" and {len(legal) - 8} more" if len(legal) > 8 else ""
+        return (f"seat {self.player} cannot {self.action_to_string(self.player, action)} ({action}) now; "
+                f"the legal actions are: {allowed}{more}")
+
+    def apply_actions(self, actions: Sequence[int]) -> None:
+        for action in actions:
+            self.apply_action(action)
+
+    def returns(self) -> list[float]:
+        """Return each seat's reward: +1 for first place to -1 for last, evenly between; 0 each for a stalemate
+        or an unfinished game. Scored games rank by score, tied seats sharing the mean of their places."""
+        n = self.engine.players
+        if not self.is_terminal():
+            return [0.0] * n
+        return place_returns(self.result(), n)
+
+    def rewards(self) -> list[float]:
+        return self.returns() if self.is_terminal() else [0.0] * self.engine.players
+
+    def num_players(self) -> int:
+        return self.engine.players
+
+    def get_game(self) -> "Engine":
+        return self.engine
+
+    def clone(self) -> "State":
+        """Return an independent copy sharing the engine (its tables never change)."""
+        return copy.deepcopy(self, {id(self.engine): self.engine})
+
+    def history_str(self) -> str:
+        return str(self)
+
+
+def place_returns(result: "GameResult", n: int) -> list[float]:
+    """Turn a result into rewards from +1 (first) to -1 (last); ties share the mean; no winner: all 0."""
+    if result.stalemate or not result.finished or n < 2:
+        return [0.0] * n
+    if result.scores is not None:
+        order = sorted(range(n), key=lambda seat: -result.scores[seat])
+        key = result.scores.__getitem__
+    else:
+        order = list(result.places) + [seat for seat in range(n) if seat not in result.places]
+        key = order.index
+    values = [0.0] * n
+    place = 0
+    while place < n:
+        tied = [seat for seat in order[place:] if key(seat) == key(order[place])]
+        mean = sum(1 - 2 * (place + k) / (n - 1) for k in range(len(tied))) / len(tied)
+        for seat in tied:
+            values[seat] = mean
+        place += len(tied)
+    return values
+
 
 class Engine:
-    """A game's rules bound to one deck and player count; makes new games."""
+    """A game's rules bound to one deck and player count (OpenSpiel's `Game`); makes new states."""
 
     info: GameInfo
 
@@ -89,8 +238,36 @@ class Engine:
         self.players = players
         self.options = options or {}
 
-    def new_game(self, rng: random.Random, starter: int | None = None) -> State:
+    # -- OpenSpiel's Game ---------------------------------------------------------------------------------------
+
+    def num_players(self) -> int:
+        return self.players
+
+    def num_distinct_actions(self) -> int:
         raise NotImplementedError
+
+    def max_chance_outcomes(self) -> int:
+        raise NotImplementedError
+
+    def max_game_length(self) -> int:
+        """Return the bound on decisions in one game: past it, the runner calls the game a stalemate."""
+        return self.info.max_turns(self.players)
+
+    def new_initial_state(self, starter: int | None = None) -> State:
+        """Return a new game before its deal; `starter` fixes who starts (None: a chance node decides)."""
+        raise NotImplementedError
+
+    def get_type(self):
+        return self.info
+
+    # -- deckforge's own --------------------------------------------------------------------------------------------
+
+    def new_game(self, rng: random.Random, starter: int | None = None) -> State:
+        """Return a new state with its opening chance nodes (who starts, the deal) resolved by `rng`."""
+        state = self.new_initial_state(starter)
+        while state.player == CHANCE and not state.is_terminal():
+            state._apply_action(state.sample_chance(rng))
+        return state
 
     def greedy_action(self, state: State, rng: random.Random):
         """Return the greedy policy's choice (documented per game)."""
@@ -115,22 +292,14 @@ class Engine:
         return {effect.name for card in self.deck.cards for effect in card.effects}
 
 
-ENGINES: dict[str, type[Engine]] = {}
-
-
-def register(engine: type[Engine]) -> type[Engine]:
-    """Class decorator: make an engine available for decks of its game."""
-    ENGINES[engine.info.game] = engine
-    return engine
-
-
 def engine_for(deck: Deck, players: int, options: dict | None = None) -> Engine:
-    """Build the engine for a deck's game; raise SimulationError when no engine exists."""
-    from . import games  # noqa: F401  (imports every game module so they register)
+    """Build the engine for a deck's game; raise SimulationError when the game has no simulator."""
+    from ..games import spec_for
 
-    if deck.game not in ENGINES:
-        raise SimulationError(f"no simulator for the game '{deck.game}' yet")
-    return ENGINES[deck.game](deck, players, options)
+    engine = spec_for(deck.game).engine_class()
+    if engine is None:
+        raise SimulationError(f"no simulator for the game '{deck.game}'")
+    return engine(deck, players, options)
 
 
 def first_seat(engine: Engine, state: State) -> int:
@@ -142,19 +311,25 @@ def first_seat(engine: Engine, state: State) -> int:
     dealer = getattr(state, "dealer", None)
     if isinstance(dealer, int):
         return (dealer + 1) % engine.players
-    return state.current_player
+    return state.player if state.openspiel else state.current_player
+
+
+Chooser = Callable[[State, random.Random], int]
 
 
 def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check: bool = False,
-              starter: int | None = None) -> GameResult:
-    """Play one game to its end or to the turn bound; `policies[seat]` is 'random' or 'greedy'."""
+              starter: int | None = None, options: dict | None = None) -> GameResult:
+    """Play one game to its end or to the turn bound; `policies[seat]` names a policy (see policies.py)."""
     state = engine.new_game(rng, starter)
     first_player = first_seat(engine, state)
-    bound = engine.info.max_turns(engine.players)
-    if check or "greedy" in policies:
-        _play_by_policy(engine, state, rng, policies, check, bound)
+    bound = engine.max_game_length()
+    if not state.openspiel:  # an engine not yet moved to the chance-node interface
+        _play_legacy(engine, state, rng, policies, check, bound)
     else:
-        _play_random(state, rng, bound)
+        from .policies import chooser
+
+        choosers = [chooser(name, engine, options) for name in policies]
+        _play(state, rng, choosers, check, bound)
     result = state.result()
     result.first_player = first_player
     if engine.options.get("trace") and "log" not in result.extra:
@@ -164,9 +339,19 @@ def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check
     return result
 
 
-def _play_by_policy(engine: Engine, state: State, rng: random.Random, policies: Sequence[str], check: bool,
-                    bound: int) -> None:
-    """Play on with each seat's own policy, checking the invariants after every step if asked."""
+def _play(state: State, rng: random.Random, choosers: Sequence[Chooser], check: bool, bound: int) -> None:
+    """Play on, sampling chance nodes with `rng` and asking each seat's chooser; check every step if asked."""
+    is_terminal, sample = state.is_terminal, state.sample_chance
+    apply = state.apply_action if check else state._apply_action
+    while not is_terminal() and state.turns < bound:
+        player = state.player
+        apply(sample(rng) if player == CHANCE else choosers[player](state, rng))
+        if check:
+            state.check_invariants()
+
+
+def _play_legacy(engine: Engine, state: State, rng: random.Random, policies: Sequence[str], check: bool,
+                 bound: int) -> None:
     greedy = engine.greedy_action
     choice = rng.choice
     while not state.is_terminal():
@@ -179,10 +364,3 @@ def _play_by_policy(engine: Engine, state: State, rng: random.Random, policies: 
         state.apply(action)
         if check:
             state.check_invariants()
-
-
-def _play_random(state: State, rng: random.Random, bound: int) -> None:
-    """Play on with random players at every seat: the same choices as _play_by_policy, with less work per step."""
-    choice, legal_actions, apply, is_terminal = rng.choice, state.legal_actions, state.apply, state.is_terminal
-    while not is_terminal() and state.turns < bound:
-        apply(choice(legal_actions()))

@@ -2,7 +2,8 @@
 from pathlib import Path
 
 from deckforge.load.deck import CARD_KEYS, DECK_KEYS
-from deckforge.vocab import CARD_SIZES, EFFECTS, GAMES
+from deckforge.games import schemas
+from deckforge.vocab import CARD_SIZES, EFFECTS
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "deck-format.md").read_text(encoding="utf-8")
 
@@ -19,7 +20,7 @@ def test_deck_and_card_keys_are_documented() -> None:
 
 def test_game_kinds_and_attributes_are_documented() -> None:
     missing = []
-    for game, schema in GAMES.items():
+    for game, schema in schemas().items():
         missing += [game] if not documented(game) else []
         for kind, attrs in schema.kinds.items():
             missing += [kind] if not documented(kind) else []

@@ -3,8 +3,9 @@ from knp_helpers import item, write_deck
 
 from deckforge.load import load_deck
 from deckforge.sim.base import InvariantError
-from deckforge.sim.kamen_nuzky_papir import KamenNuzkyPapir, KnpState
-from deckforge.validate import PLAY_CHECKS, validate_deck
+from deckforge.games.kamen_nuzky_papir.engine import KamenNuzkyPapir, KnpState
+from deckforge.games import specs
+from deckforge.validate import validate_deck
 
 DECK = load_deck("kamen-nuzky-papir")
 
@@ -13,8 +14,8 @@ def messages(report):
     return [str(finding) for finding in report.findings]
 
 
-def test_every_game_with_an_engine_has_a_play_check():
-    assert {"kamen-nuzky-papir", "wizard", "dymock", "rychle-sipy"} <= set(PLAY_CHECKS)
+def test_every_bundled_game_has_a_simulator_for_its_play_check():
+    assert {"kamen-nuzky-papir", "wizard", "dymock", "rychle-sipy"} <= {g for g, s in specs().items() if s.engine}
 
 
 def test_the_bundled_deck_passes_at_a_player_count():

@@ -6,7 +6,7 @@ import pytest
 
 from deckforge.load import load_deck
 from deckforge.sim.base import GameResult, InvariantError, SimulationError
-from deckforge.sim.kamen_nuzky_papir import KamenNuzkyPapir, KnpState
+from deckforge.games.kamen_nuzky_papir.engine import KamenNuzkyPapir, KnpState
 from deckforge.sim.runner import SERIES_LENGTH, iter_outcomes, play_series, seat_policies, simulate
 from deckforge.sim.summary import GameError, Summary
 

@@ -2,7 +2,8 @@
 
 Every symbol is a function `fn(canvas, x, y, w, h, *, colour, ink_saver)` that draws inside the box (points,
 origin at the box's bottom-left corner) and leaves the canvas state as it found it. Card templates name symbols;
-`SYMBOLS` maps each name to its function. Importing this package registers every game's art.
+`SYMBOLS` maps each name to its function. Importing this package registers every game's art (each game
+folder's art module, deckforge/games/<game>/art.py).
 """
 from __future__ import annotations
 
@@ -28,5 +29,12 @@ def register(name: str) -> Callable[[Symbol], Symbol]:
     return add
 
 
-# Each game's art registers its symbols on import.
-from . import dymock, kamen_nuzky_papir, rychle_sipy, wizard  # noqa: E402,F401
+def _register_every_game() -> None:
+    """Import each game's art module (named in its GameSpec); each registers its symbols."""
+    from ...games import specs
+
+    for spec in specs().values():
+        spec.load_art()
+
+
+_register_every_game()

@@ -7,7 +7,7 @@ written, and the number of rounds is the deck's size divided by the players (60 
 Decisions are small integers: in a round's trump choice a suit index, in bidding the bid, in play a card index into
 the engine's card table. Chance (the first dealer, every deal) comes only from the game's `random.Random`.
 What a player may know at a decision is one explicit object, `View` (see `WizardState.view`); the greedy player
-(wizard_greedy.py) decides from it alone, so the variants that hide cards or bids bind it.
+(greedy.py) decides from it alone, so the variants that hide cards or bids bind it.
 """
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from dataclasses import replace
 from difflib import get_close_matches
 from typing import Sequence
 
-from ..model import Deck
-from .base import Engine, GameInfo, GameResult, InvariantError, SimulationError, State, register
+from ...model import Deck
+from ...sim.base import Engine, GameInfo, GameResult, InvariantError, SimulationError, State
 
 NUMBER, WIZARD, JESTER = 0, 1, 2
 KINDS = {"number": NUMBER, "wizard": WIZARD, "jester": JESTER}
@@ -132,6 +132,8 @@ class View:
 
 class WizardState(State):
     """A game of Wizard from a first round to a last one (a whole game: 1 to deck size // players)."""
+
+    openspiel = False  # plays through the legacy loop until it moves to chance nodes
 
     __slots__ = ("engine", "table", "rng", "players", "round", "last_round", "dealer", "phase", "current_player",
                  "turns", "hands", "trump", "turned_up", "bids", "tricks", "trick", "leader", "lead_suit", "taken",
@@ -427,7 +429,6 @@ class WizardState(State):
         return "\n".join(lines)
 
 
-@register
 class WizardEngine(Engine):
     """Wizard for one deck and player count. Options: "variants" (names from VARIANTS), "trace" (bool: record
     a readable line per deal, bid, card, trick and score in result.extra["log"]), "lang" (the trace's card names)."""
@@ -449,7 +450,7 @@ class WizardEngine(Engine):
         self.info = replace(INFO, max_turns=lambda n: turn_bound(size, n))
         self.card_numbers = range(size)
         self.bid_choices = [list(range(r + 1)) for r in range(self.rounds + 1)]
-        from . import wizard_greedy   # here, not at the top: the greedy player imports this module's rules
+        from . import greedy as wizard_greedy  # here, not at the top: the greedy player imports this module's rules
         self.greedy = wizard_greedy
         self.strength = tuple(wizard_greedy.card_strengths(table, players, t)
                               for t in range(NO_TRUMP, len(table.suit_ids)))

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .base import Engine, GameInfo, GameResult, InvariantError, SimulationError, State, register
+from ...sim.base import Engine, GameInfo, GameResult, InvariantError, SimulationError, State
 
 TAKE_STOCK, TAKE_DISCARD, NO_TAKE, NO_DISCARD, DISCARD = 0, 1, 2, 3, 4  # DISCARD + card: discard that card
 START, TAKE, DISCARDING, OWING, OVER = 0, 1, 2, 3, 4                      # phases of a turn
@@ -57,7 +57,6 @@ def _penalty_name(take: int, owe: int) -> str:
     return f"penalty:stock-then-discard-{owe}" if owe else "penalty:stock-only"
 
 
-@register
 class RychleSipyEngine(Engine):
     """Záhada hlavolamu a Rychlé šípy for one deck and player count: the card table read from the deck."""
 
@@ -72,7 +71,7 @@ class RychleSipyEngine(Engine):
         if self.top < 1:
             raise SimulationError(f"deck '{deck.id}': no character card, so there is no row to build")
         self.start = min(ROW_START, self.top)
-        from . import rychle_sipy_greedy  # here, not at the top: the greedy player imports this module's rules
+        from . import greedy as rychle_sipy_greedy  # here, not at the top: the greedy player imports this module's rules
         self.greedy = rychle_sipy_greedy
 
     def _build_table(self, cards) -> None:
@@ -118,7 +117,7 @@ class RychleSipyEngine(Engine):
         return found
 
     def greedy_action(self, state: "RychleSipyState", rng: random.Random) -> int:
-        """Choose as the greedy player (rychle_sipy_greedy.py)."""
+        """Choose as the greedy player (greedy.py)."""
         if state.phase == TAKE:
             return self.greedy.greedy_take(self, state)
         return self.greedy.greedy_discard(self, state)
@@ -126,6 +125,8 @@ class RychleSipyEngine(Engine):
 
 class RychleSipyState(State):
     """One game: stock and discard pile (top = last), hands, each player's laid cards by number, the Ježek aside."""
+
+    openspiel = False  # plays through the legacy loop until it moves to chance nodes
 
     __slots__ = ("engine", "n", "stock", "pile", "hands", "slots", "prefix", "started", "aside", "current_player",
                  "first", "turns", "player_turns", "phase", "legal", "owed", "serving", "discarded", "pending",

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .kamen_nuzky_papir import CHANGER, CHOOSE, GIVING, NEED
-from .spells import DRAW, EXTRA_PLAY, GIVE, PLAY_AGAIN, REVERSE, SKIP, SWAP_HANDS
+from .engine import CHANGER, CHOOSE, GIVING, NEED
+from ...sim.spells import DRAW, EXTRA_PLAY, GIVE, PLAY_AGAIN, REVERSE, SKIP, SWAP_HANDS
 
 if TYPE_CHECKING:
-    from .kamen_nuzky_papir import KamenNuzkyPapir, KnpState
+    from .engine import KamenNuzkyPapir, KnpState
 
 # What laying a card is worth (drawing or declining an extra card is worth 0).
 GOING_OUT, ITEM_VALUE, SPELL_VALUE, CHANGER_VALUE = 100, 20, 25, 5

@@ -9,7 +9,7 @@ from wizard_helpers import engine
 
 from deckforge.load import load_deck
 from deckforge.sim.base import engine_for, play_game
-from deckforge.sim.wizard import CHOOSE_TRUMP, PLAY, WizardEngine
+from deckforge.games.wizard.engine import CHOOSE_TRUMP, PLAY, WizardEngine
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 
-from . import register
-from .ink import Ink, back_canvas, design_box, fitted, polygon, shade, smooth_closed, star_points, tile
+from ...layout.art import register
+from ...layout.art.ink import Ink, back_canvas, design_box, fitted, polygon, shade, smooth_closed, star_points, tile
 
 
 def draw_arrow(canvas, ink: Ink) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from deckforge.load import load_deck
 from deckforge.sim.base import engine_for
-from deckforge.sim.dymock import BLIND, FACE_UP, READY, SWAP, TAKE, THROW
+from deckforge.games.dymock.engine import BLIND, FACE_UP, READY, SWAP, TAKE, THROW
 
 DECK = load_deck("dymock")
 

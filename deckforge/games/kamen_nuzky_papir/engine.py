@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .base import Engine, GameInfo, GameResult, InvariantError, SimulationError, State, register
-from .spells import (CHOSEN, DRAW as DRAW_EFFECT, EFFECT_NAMES, EXTRA_PLAY, GIVE, NEXT, PLAY_AGAIN, PREVIOUS,
+from ...sim.base import Engine, GameInfo, GameResult, InvariantError, SimulationError, State
+from ...sim.spells import (CHOSEN, DRAW as DRAW_EFFECT, EFFECT_NAMES, EXTRA_PLAY, GIVE, NEXT, PLAY_AGAIN, PREVIOUS,
                      REVERSE, SKIP, SWAP_HANDS, compile_effects)
 
 DEAL = 4  # RULES.md: deal 4 cards each
@@ -29,7 +29,6 @@ CONTINUE_EXTRA = -1  # internal effect code: the rest of an "extra_play" with co
 INFO = GameInfo(game="kamen-nuzky-papir", title="Rock, Paper, Scissors", max_turns=lambda n: 4000 + 1000 * n)
 
 
-@register
 class KamenNuzkyPapir(Engine):
     """The rules bound to one deck and player count: the card table, new games and the greedy policy."""
 
@@ -55,7 +54,7 @@ class KamenNuzkyPapir(Engine):
         self.item_of = tuple(CHANGER if card.kind == "changer" else ITEM_CODES[card.get("item")] for card in cards)
         self.effects_of = tuple(compile_effects(card) for card in cards)
         self.lays = self._lay_table()
-        from .kamen_nuzky_papir_greedy import greedy_action  # here: the greedy player imports this module's rules
+        from .greedy import greedy_action  # here: the greedy player imports this module's rules
         self.greedy = greedy_action
 
     def _lay_table(self) -> tuple:
@@ -87,12 +86,14 @@ class KamenNuzkyPapir(Engine):
         return f"lays {self.card_ids[action]}"
 
     def greedy_action(self, state: "KnpState", rng: random.Random) -> int:
-        """Return the greedy player's action (kamen_nuzky_papir_greedy.py, described in docs/simulator.md)."""
+        """Return the greedy player's action (greedy.py, described in docs/simulator.md)."""
         return self.greedy(self, state)
 
 
 class KnpState(State):
     """One game in progress. Hands and piles are lists of card indices; the top of a pile is its last element."""
+
+    openspiel = False  # plays through the legacy loop until it moves to chance nodes
 
     __slots__ = ("engine", "n", "hands", "draw_pile", "discard", "top", "current_player", "direction", "out",
                  "in_play", "passed", "places", "skips", "turns", "phase", "pending", "again", "give_to",

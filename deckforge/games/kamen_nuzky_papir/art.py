@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import math
 
-from . import register
-from .ink import Ink, back_canvas, design_box, fitted, polygon, polyline, rotated, smooth_closed, tile
+from ...layout.art import register
+from ...layout.art.ink import Ink, back_canvas, design_box, fitted, polygon, polyline, rotated, smooth_closed, tile
 
 
 def draw_rock(canvas, ink: Ink) -> None:

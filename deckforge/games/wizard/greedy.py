@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .wizard import NUMBER, WIZARD, CardTable, View, trick_winner
+from .engine import NUMBER, WIZARD, CardTable, View, trick_winner
 
 if TYPE_CHECKING:
-    from .wizard import WizardEngine
+    from .engine import WizardEngine
 
 # How much the greedy bidder lowers its estimate per trick that the earlier bids claim beyond their fair share.
 BID_PRESSURE = 0.25

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .rychle_sipy import DISCARD, NO_DISCARD, NO_TAKE, OWING, TAKE_DISCARD, TAKE_STOCK
+from .engine import DISCARD, NO_DISCARD, NO_TAKE, OWING, TAKE_DISCARD, TAKE_STOCK
 
 if TYPE_CHECKING:
-    from .rychle_sipy import RychleSipyEngine, RychleSipyState
+    from .engine import RychleSipyEngine, RychleSipyState
 
 # How the greedy player weighs a discard: keeping its last spare card beats throwing a penalty card at the next
 # player, which beats any other spare card; a card the row needs goes only when a discard is owed or compulsory.

@@ -5,7 +5,7 @@ import random
 from functools import lru_cache
 
 from deckforge.load import load_deck
-from deckforge.sim.wizard import KINDS, NO_TRUMP, CardTable, WizardEngine, WizardState
+from deckforge.games.wizard.engine import KINDS, NO_TRUMP, CardTable, WizardEngine, WizardState
 
 
 @lru_cache(maxsize=None)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .base import Engine, GameInfo, GameResult, InvariantError, SimulationError, State, register
+from ...sim.base import Engine, GameInfo, GameResult, InvariantError, SimulationError, State
 
 # Special powers, as the deck's `special` attribute names them.
 NORMAL, RESET, REVERSE, BURN = 0, 1, 2, 3
@@ -44,7 +44,6 @@ FOUR_OF_A_RANK = 4  # RULES.md, DYMOCK: four cards of one rank on top of the pil
 INFO = GameInfo(game="dymock", title="DYMOCK", max_turns=lambda n: 12000 + 500 * n)
 
 
-@register
 class DymockEngine(Engine):
     """DYMOCK for one deck and player count: the card table and the action decoding tables."""
 
@@ -146,6 +145,8 @@ class DymockEngine(Engine):
 
 class DymockState(State):
     """One game: hands (per seat, one card list per rank), the table, stock, pile and burned cards."""
+
+    openspiel = False  # plays through the legacy loop until it moves to chance nodes
 
     __slots__ = ("engine", "n", "hands", "hand_size", "faceup", "facedown", "table_count", "stock", "pile", "burned",
                  "need", "run_rank", "run_len", "direction", "current_player", "out", "places", "in_count",

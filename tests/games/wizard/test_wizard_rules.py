@@ -11,7 +11,7 @@ from wizard_helpers import bid_all, card, deal, engine, ids, table_of, wizard_de
 
 from deckforge.errors import PlayerCountError
 from deckforge.sim.base import InvariantError, SimulationError, play_game
-from deckforge.sim.wizard import BID, CHOOSE_TRUMP, NO_TRUMP, OVER, PLAY, WizardEngine, round_score, trick_winner
+from deckforge.games.wizard.engine import BID, CHOOSE_TRUMP, NO_TRUMP, OVER, PLAY, WizardEngine, round_score, trick_winner
 
 # Four suits 0..3; cards given as (kind, suit, rank).
 TABLE = table_of([("number", s, r) for s in range(4) for r in range(1, 14)]

@@ -5,7 +5,7 @@ import pytest
 from knp_helpers import arrange, changer, engine, ids, item, lay, write_deck
 
 from deckforge.load import load_deck
-from deckforge.sim.kamen_nuzky_papir import ANY, CHANGER, DRAW, PASS, PAPER, ROCK, SCISSORS
+from deckforge.games.kamen_nuzky_papir.engine import ANY, CHANGER, DRAW, PASS, PAPER, ROCK, SCISSORS
 from deckforge.sim.base import SimulationError
 
 

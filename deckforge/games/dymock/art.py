@@ -1,9 +1,8 @@
 """Art for DYMOCK: the four French suit pips (named like the deck's suit ids), the Joker and the back."""
 from __future__ import annotations
 
-from . import register
-from .ink import Ink, back_canvas, design_box, fitted, polygon, tile
-from .wizard import draw_fools_cap
+from ...layout.art import register
+from ...layout.art.ink import Ink, back_canvas, design_box, draw_fools_cap, fitted, polygon, tile
 
 
 def draw_hearts(canvas, ink: Ink) -> None:

@@ -5,8 +5,8 @@ tall pointed hat and the Jester a cap of three drooping points with bells: two s
 """
 from __future__ import annotations
 
-from . import register
-from .ink import Ink, back_canvas, design_box, fitted, polygon, polyline, star_points, tile
+from ...layout.art import register
+from ...layout.art.ink import Ink, back_canvas, design_box, draw_fools_cap, fitted, polygon, polyline, star_points, tile
 
 
 def draw_crown(canvas, ink: Ink) -> None:
@@ -104,41 +104,6 @@ def wizard(canvas, x, y, w, h, *, colour, ink_saver):
         moon.curveTo(56, 63, 56, 73, 63, 76)
         moon.close()
         ink.mark(canvas, moon)
-
-
-def draw_fools_cap(canvas, ink: Ink, top: float = 0) -> None:
-    """Draw a fool's cap: two points drooping sideways and one standing up, each ending in a bell.
-
-    `top` raises the whole cap by that many design units, leaving room below it for the Joker's face.
-    """
-    canvas.saveState()
-    canvas.translate(4, top + 4)
-    canvas.scale(0.92, 0.92)
-    left = canvas.beginPath()
-    left.moveTo(46, 26)
-    left.curveTo(40, 64, 18, 76, 5, 52)
-    left.curveTo(16, 60, 26, 48, 20, 26)
-    left.close()
-    right = canvas.beginPath()
-    right.moveTo(54, 26)
-    right.curveTo(60, 64, 82, 76, 95, 52)
-    right.curveTo(84, 60, 74, 48, 80, 26)
-    right.close()
-    middle = canvas.beginPath()
-    middle.moveTo(37, 26)
-    middle.curveTo(36, 58, 44, 80, 58, 90)
-    middle.curveTo(56, 72, 66, 50, 63, 26)
-    middle.close()
-    for horn in (left, right, middle):
-        ink.body(canvas, horn)
-    band = canvas.beginPath()
-    band.roundRect(14, 12, 72, 17, 6)
-    ink.body(canvas, band)
-    for bell_x, bell_y in ((6, 46), (94, 46), (60, 90)):
-        bell = canvas.beginPath()
-        bell.circle(bell_x, bell_y, 6)
-        ink.body(canvas, bell)
-    canvas.restoreState()
 
 
 @register("jester")

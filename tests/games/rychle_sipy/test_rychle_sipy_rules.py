@@ -12,7 +12,7 @@ import pytest
 
 from deckforge.load import load_deck
 from deckforge.sim.base import SimulationError, engine_for
-from deckforge.sim.rychle_sipy import (DISCARD, DISCARDING, NO_DISCARD, NO_TAKE, OWING, START, TAKE, TAKE_DISCARD,
+from deckforge.games.rychle_sipy.engine import (DISCARD, DISCARDING, NO_DISCARD, NO_TAKE, OWING, START, TAKE, TAKE_DISCARD,
                                        TAKE_STOCK, RychleSipyState)
 
 DECK = load_deck("rychle-sipy")

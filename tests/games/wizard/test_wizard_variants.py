@@ -9,7 +9,7 @@ import pytest
 from wizard_helpers import bid_all, deal, engine
 
 from deckforge.sim.base import SimulationError, play_game
-from deckforge.sim.wizard import BID, PLAY, VARIANTS, parse_variants
+from deckforge.games.wizard.engine import BID, PLAY, VARIANTS, parse_variants
 
 
 def test_unknown_variant_names_the_allowed_ones():

@@ -2,7 +2,7 @@
 import pytest
 from knp_helpers import arrange, choose, engine, ids, lay
 
-from deckforge.sim.kamen_nuzky_papir import CHOOSE, DECLINE, DRAW, EXTRA, GIVING, PLAY, SCISSORS
+from deckforge.games.kamen_nuzky_papir.engine import CHOOSE, DECLINE, DRAW, EXTRA, GIVING, PLAY, SCISSORS
 
 FILLER = ["rock", "rock"]  # hands that cannot go out in one move
 

@@ -12,8 +12,8 @@ import pytest
 from deckforge.load import load_deck
 from deckforge.sim.base import engine_for, play_game
 from deckforge.sim.runner import simulate
-from deckforge.sim.rychle_sipy import DISCARD, NO_DISCARD, NO_TAKE, TAKE_DISCARD, TAKE_STOCK
-from deckforge.sim.rychle_sipy_greedy import greedy_discard, greedy_take
+from deckforge.games.rychle_sipy.engine import DISCARD, NO_DISCARD, NO_TAKE, TAKE_DISCARD, TAKE_STOCK
+from deckforge.games.rychle_sipy.greedy import greedy_discard, greedy_take
 
 from test_rychle_sipy_rules import BOHOUS, FULL_ROW, MAZNAK, arrange
 

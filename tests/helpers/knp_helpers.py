@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 from deckforge.load import load_deck
-from deckforge.sim.kamen_nuzky_papir import ANY, ITEM_CODES, KamenNuzkyPapir
+from deckforge.games.kamen_nuzky_papir.engine import ANY, ITEM_CODES, KamenNuzkyPapir
 
 
 def item(card_id: str, item_name: str, count: int = 1, effects: list | None = None) -> dict:

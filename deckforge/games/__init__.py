@@ -1,0 +1,77 @@
+"""The game registry: every folder here is one game, and the rest of deckforge reaches games only through it.
+
+A game folder's `__init__.py` defines `SPEC`, a `GameSpec` (spec.py): the typed schema of its card attributes,
+its deal, its static deck checks, its rulebook's card groups, the module of its engine and the module of its card
+art. Adding a game is adding a folder (docs/adding-a-game.md); nothing outside it names the game.
+
+`load_game(deck, players=n)` returns the game's engine in OpenSpiel's shape (deckforge/sim/base.py).
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from difflib import get_close_matches
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import DeckforgeError
+from .spec import Deal, GameSpec
+
+if TYPE_CHECKING:
+    from ..model import Deck
+    from ..sim.base import Engine
+    from ..vocab import GameSchema
+
+__all__ = ["Deal", "GameSpec", "UnknownGameError", "game_ids", "load_game", "schemas", "spec_for", "specs"]
+
+_SPECS: dict[str, GameSpec] = {}
+
+
+class UnknownGameError(DeckforgeError):
+    """A deck names a game that no folder under deckforge/games/ defines."""
+
+
+def specs() -> dict[str, GameSpec]:
+    """Return every game's spec by game id, importing each game folder once."""
+    if not _SPECS:
+        found = {}
+        for module in pkgutil.iter_modules(__path__):
+            if module.ispkg:
+                spec = importlib.import_module(f"{__name__}.{module.name}").SPEC
+                found[spec.id] = spec
+        _SPECS.update(sorted(found.items()))
+    return _SPECS
+
+
+def game_ids() -> tuple[str, ...]:
+    return tuple(specs())
+
+
+def schemas() -> dict[str, "GameSchema"]:
+    """Return each game's card schema by game id (what the loader validates a deck's cards against)."""
+    return {game: spec.schema for game, spec in specs().items()}
+
+
+def spec_for(game: str) -> GameSpec:
+    """Return the spec of the game `game`; raise UnknownGameError naming the nearest known game."""
+    known = specs()
+    if game in known:
+        return known[game]
+    close = get_close_matches(game, known, n=1)
+    hint = f"did you mean '{close[0]}'? " if close else ""
+    raise UnknownGameError(f"no game '{game}': {hint}(one of: {', '.join(known)})")
+
+
+def load_game(deck: "Deck | str | Path", players: int | None = None, **options) -> "Engine":
+    """Return the game of a deck (a Deck, a bundled deck id or a deck file) for `players` players.
+
+    The result has OpenSpiel's `Game` interface: num_distinct_actions(), max_game_length(),
+    new_initial_state(). `options` are the engine's (e.g. variants=("lucid-vision",) for Wizard).
+    """
+    from ..load import load_deck
+    from ..model import Deck
+    from ..sim.base import engine_for
+
+    model = deck if isinstance(deck, Deck) else load_deck(deck)
+    options.setdefault("variants", ())
+    return engine_for(model, model.player_count(players), options)

@@ -1,0 +1,56 @@
+"""Kámen, nůžky, papír: shed your hand by laying the item that beats the top of the discard pile.
+
+Rules: ../shared/seeds/kamen-nuzky-papir.txt, settled by ../shared/RULES.md ("Kámen, nůžky, papír").
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ...rulebook.games import GameBook, N_, same_name_or
+from ...rulebook.i18n import translations
+from ...validate import Finding
+from ...vocab import GameSchema, choice
+from ..spec import Deal, GameSpec
+
+ITEMS = ("rock", "paper", "scissors")
+ITEM_LABELS = {"rock": N_("rock"), "paper": N_("paper"), "scissors": N_("scissors")}
+
+
+def _checks(deck) -> list[Finding]:
+    items = Counter(c.get("item") for c in deck.cards for _ in range(c.count) if c.get("item"))
+    missing = [i for i in ITEMS if not items[i]]
+    return [Finding(f"no {item} card: every item must be in the deck for play to flow") for item in missing]
+
+
+def _item_detail(deck, cards, lang: str) -> str:
+    """Name the item a spell is bound to (RULES.md: a spell counts as its item)."""
+    if cards[0].kind != "spell":
+        return ""
+    return translations(lang).gettext(ITEM_LABELS[cards[0].get("item")])
+
+
+SPEC = GameSpec(
+    id="kamen-nuzky-papir",
+    title="Rock, Paper, Scissors",
+    package=__name__,
+    schema=GameSchema(
+        kinds={
+            "item": {"item": choice(*ITEMS, doc="the item the card shows")},
+            "spell": {"item": choice(*ITEMS, doc="the item the spell is bound to; it is laid as that item")},
+            "changer": {},
+        },
+        spell_kinds=frozenset({"spell"}),
+        doc="Kámen, nůžky, papír: shed your hand by laying the item that beats the top of the discard pile.",
+    ),
+    deal=Deal(hand=4, turned_up=1),  # RULES.md: deal 4 each, turn one card up
+    book=GameBook(
+        group_key=lambda card: card.id,
+        group_label=same_name_or(lambda deck, cards, lang: cards[0].name(lang)),
+        group_detail=_item_detail,
+        plain_kinds=frozenset({"item"}),
+        special_detail=N_("Counts as"),
+    ),
+    checks=_checks,
+    engine="engine:KamenNuzkyPapir",
+    starter=True,
+)

@@ -1,0 +1,41 @@
+"""Wizard: bid how many tricks you will take, then take exactly that many.
+
+Rules: ../shared/seeds/wizard.txt, settled by ../shared/RULES.md ("Wizard").
+"""
+from __future__ import annotations
+
+from ...rulebook.games import GameBook, rank_span, same_name_or
+from ...validate import Finding
+from ...vocab import Field, GameSchema, integer
+from ..spec import Deal, GameSpec
+
+
+def _checks(deck) -> list[Finding]:
+    return [Finding("the deck is too small to deal one card each", n)
+            for n in deck.players if deck.total_for(n) // n < 1]
+
+
+SPEC = GameSpec(
+    id="wizard",
+    title="Wizard",
+    package=__name__,
+    schema=GameSchema(
+        kinds={
+            "number": {"suit": Field("suit", doc="the card's suit"), "rank": integer(1, 99, doc="1 is lowest")},
+            "wizard": {},
+            "jester": {},
+        },
+        uses_suits=True,
+        doc="Wizard: bid how many tricks you will take, then take exactly that many.",
+    ),
+    deal=Deal(by_round=True),  # RULES.md: round r deals r cards each; 60 / players rounds
+    book=GameBook(
+        group_key=lambda card: (card.kind, card.get("suit")),
+        group_label=same_name_or(lambda deck, cards, lang: deck.suit(cards[0].get("suit")).name(lang)),
+        group_detail=lambda deck, cards, lang: rank_span(cards) if cards[0].kind == "number" else "",
+        plain_kinds=frozenset({"number"}),
+    ),
+    checks=_checks,
+    engine="engine:WizardEngine",
+    scorepad=True,
+)
