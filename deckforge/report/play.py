@@ -4,108 +4,22 @@ Games are played by the simulator's runner (`iter_outcomes`: seeded, in game ord
 processes). A seat number alone says nothing about turn order: the first game of a series has a random starter and
 later ones start with the previous winner (RULES.md). So wins are counted by *position from the starter* that each
 result records (`GameResult.first_player`; 1 = the first to play), which is what a first-player advantage is about.
+The sums themselves are the simulator's `Summary` (deckforge/sim/summary.py), the one place that adds up results.
 """
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator, Sequence
 
 from ..model import Deck
 from ..sim.base import GameResult, SimulationError, engine_for
 from ..sim.runner import iter_outcomes, seat_policies
-from ..sim.summary import GameError
-
-# Game-specific figures that engines put in GameResult.extra (the bidding games' and the losing seat's).
-BIDS_MADE = "bids_made_by_round"
-BIDS_TOTAL = "bids_by_round"
-LOSER_SEAT = "loser_seat"
+from ..sim.summary import GameError, Summary
 
 Outcome = GameResult | GameError
 Progress = Callable[[int], None]
-
-
-@dataclass
-class CardTally:
-    """Seats (in finished games) that played a card at least once, and those that did not, with their wins."""
-
-    played: int = 0
-    played_wins: int = 0
-    unplayed: int = 0
-    unplayed_wins: int = 0
-
-    def add(self, played: bool, won: bool) -> None:
-        if played:
-            self.played += 1
-            self.played_wins += won
-        else:
-            self.unplayed += 1
-            self.unplayed_wins += won
-
-
-@dataclass
-class CountRun:
-    """Everything the report shows about one player count, summed over its games."""
-
-    players: int
-    games: int = 0
-    finished: int = 0
-    stalemates: int = 0
-    errors: list[GameError] = field(default_factory=list)
-    turns: list[int] = field(default_factory=list)
-    wins_by_position: list[int] = field(default_factory=list)
-    winner_slots: int = 0                    # winners over finished games (more than one per game on a tie)
-    cards: dict[str, CardTally] = field(default_factory=dict)
-    losers_by_position: list[int] = field(default_factory=list)
-    loser_games: int = 0
-    bids: dict[int, list[int]] = field(default_factory=dict)   # round number -> [made, attempted]
-
-    def __post_init__(self):
-        self.wins_by_position = self.wins_by_position or [0] * self.players
-        self.losers_by_position = self.losers_by_position or [0] * self.players
-
-    @property
-    def fair_share(self) -> float:
-        """Return the share of finished games a seat wins when no seat is favoured (ties give several winners)."""
-        if not self.finished:
-            return 1 / self.players
-        return self.winner_slots / (self.finished * self.players)
-
-    def add(self, outcome: Outcome, starter: int) -> None:
-        """Count one game, knowing the seat that played first."""
-        self.games += 1
-        if not isinstance(outcome, GameResult):
-            self.errors.append(outcome)
-            return
-        self.turns.append(outcome.turns)
-        self._add_bids(outcome.extra)
-        if not outcome.finished:
-            self.stalemates += 1
-            return
-        self.finished += 1
-        position = lambda seat: (seat - starter) % self.players  # noqa: E731
-        for seat in outcome.winners:
-            self.wins_by_position[position(seat)] += 1
-        self.winner_slots += len(outcome.winners)
-        for loser in outcome.extra.get(LOSER_SEAT, {}):
-            self.losers_by_position[position(int(loser))] += 1
-            self.loser_games += 1
-        self._add_cards(outcome)
-
-    def _add_cards(self, outcome: GameResult) -> None:
-        for seat, plays in enumerate(outcome.plays):
-            won = seat in outcome.winners
-            for card_id, tally in self.cards.items():
-                tally.add(plays.get(card_id, 0) > 0, won)
-
-    def _add_bids(self, extra: dict) -> None:
-        made, total = extra.get(BIDS_MADE), extra.get(BIDS_TOTAL)
-        if not made or not total:
-            return
-        for round_no, attempted in total.items():
-            counts = self.bids.setdefault(int(round_no), [0, 0])
-            counts[0] += made.get(round_no, 0)
-            counts[1] += attempted
+CountRun = Summary  # what the report shows about one player count: the simulator's own summary of its games
 
 
 @dataclass
@@ -124,11 +38,14 @@ class DeckRun:
         return any(t.played and t.unplayed for run in self.counts.values() for t in run.cards.values())
 
 
-def tally(deck: Deck, players: int, outcomes: Iterable[tuple[Outcome, int]]) -> CountRun:
-    """Sum (outcome, starter) pairs of one player count into a CountRun."""
-    run = CountRun(players, cards={card.id: CardTally() for card in deck.cards})
+def tally(deck: Deck, players: int, outcomes: Iterable[tuple[Outcome, int]], policies: Sequence[str] = ("random",),
+          seed: int = 1) -> CountRun:
+    """Sum (outcome, starter) pairs of one player count into the simulator's Summary."""
+    run = Summary.start(deck, players, seed, tuple(policies))
     for outcome, starter in outcomes:
-        run.add(outcome, starter)
+        if isinstance(outcome, GameResult):
+            outcome.first_player = starter
+        run.add(outcome)
     return run
 
 
@@ -140,7 +57,7 @@ def play_count(deck: Deck, players: int, games: int, seed: int, policy: str = "r
     outcomes = iter_outcomes(engine, games, seed, policies, jobs)
     if progress:
         outcomes = _reporting(outcomes, progress)
-    return tally(deck, players, ((outcome, _starter(outcome)) for outcome in outcomes))
+    return tally(deck, players, ((outcome, _starter(outcome)) for outcome in outcomes), policies, seed)
 
 
 def _starter(outcome: Outcome) -> int:

@@ -1,4 +1,6 @@
-"""Summary of a run: game counts, lengths, wins by seat, cards played, effects and game-specific extras.
+"""Summary of a run: game counts, lengths, wins by seat and by position from the starter, cards played (and how
+the seats that played them fared), effects and game-specific extras. This is the one place that adds up game
+results: `deckforge simulate`, validate's play check and the report all read a `Summary`.
 
 `Summary.add` takes the outcomes in game order; `as_dict` gives the JSON form with a fixed key order, so the same
 run prints the same bytes. Engines report game-specific figures in `GameResult.extra`: numbers, or dicts of numbers,
@@ -12,6 +14,29 @@ from dataclasses import dataclass, field
 
 from ..model import Deck
 from .base import GameResult
+
+# Game-specific figures engines put in GameResult.extra and the summary reads (bidding games; the losing seat).
+BIDS_MADE = "bids_made_by_round"
+BIDS_TOTAL = "bids_by_round"
+LOSER_SEAT = "loser_seat"
+
+
+@dataclass
+class CardTally:
+    """Seats (in finished games) that played a card at least once, and those that did not, with their wins."""
+
+    played: int = 0
+    played_wins: int = 0
+    unplayed: int = 0
+    unplayed_wins: int = 0
+
+    def add(self, played: bool, won: bool) -> None:
+        if played:
+            self.played += 1
+            self.played_wins += won
+        else:
+            self.unplayed += 1
+            self.unplayed_wins += won
 
 
 @dataclass(frozen=True)
@@ -46,12 +71,20 @@ class Summary:
     effects: Counter = field(default_factory=Counter)
     extra: dict = field(default_factory=dict)
     errors: list[GameError] = field(default_factory=list)
+    # by position from the starter (1st to play = 0): what a first-player advantage is about
+    wins_by_position: list[int] = field(default_factory=list)
+    winner_slots: int = 0                    # winners over finished games (more than one per game on a tie)
+    losers_by_position: list[int] = field(default_factory=list)
+    loser_games: int = 0
+    cards: dict[str, CardTally] = field(default_factory=dict)
+    bids: dict[int, list[int]] = field(default_factory=dict)   # round number -> [made, attempted]
 
     @classmethod
     def start(cls, deck: Deck, players: int, seed: int, policies: tuple[str, ...],
               variants: tuple[str, ...] = ()) -> "Summary":
         return cls(deck, players, seed, policies, variants, wins_by_seat=[0] * players,
-                   score_totals=[0] * players)
+                   score_totals=[0] * players, wins_by_position=[0] * players, losers_by_position=[0] * players,
+                   cards={card.id: CardTally() for card in deck.cards})
 
     def add(self, outcome: GameResult | GameError) -> None:
         """Count one game's outcome."""
@@ -60,10 +93,13 @@ class Summary:
             self.errors.append(outcome)
             return
         self.turns.append(outcome.turns)
+        self._add_bids(outcome.extra)
         if outcome.finished:
             self.finished += 1
             for seat in outcome.winners:
                 self.wins_by_seat[seat] += 1
+            self._add_positions(outcome)
+            self._add_cards(outcome)
         else:
             self.stalemates += 1
         if outcome.scores is not None:
@@ -74,6 +110,32 @@ class Summary:
             self.plays_by_card.update(seat_plays)
         self.effects.update(outcome.effects)
         self._add_extra(outcome.extra)
+
+    def _add_positions(self, outcome: GameResult) -> None:
+        """Count wins and losses by position from the seat that started (GameResult.first_player)."""
+        starter = outcome.first_player or 0
+        position = lambda seat: (seat - starter) % self.players  # noqa: E731
+        for seat in outcome.winners:
+            self.wins_by_position[position(seat)] += 1
+        self.winner_slots += len(outcome.winners)
+        for loser in outcome.extra.get(LOSER_SEAT, {}):
+            self.losers_by_position[position(int(loser))] += 1
+            self.loser_games += 1
+
+    def _add_cards(self, outcome: GameResult) -> None:
+        for seat, plays in enumerate(outcome.plays):
+            won = seat in outcome.winners
+            for card_id, tally in self.cards.items():
+                tally.add(plays.get(card_id, 0) > 0, won)
+
+    def _add_bids(self, extra: dict) -> None:
+        made, total = extra.get(BIDS_MADE), extra.get(BIDS_TOTAL)
+        if not made or not total:
+            return
+        for round_no, attempted in total.items():
+            counts = self.bids.setdefault(int(round_no), [0, 0])
+            counts[0] += made.get(round_no, 0)
+            counts[1] += attempted
 
     def _add_extra(self, extra: dict) -> None:
         """Sum numbers and dicts of numbers; leave out the trace log and anything else."""
@@ -98,6 +160,13 @@ class Summary:
     @property
     def unplayed_cards(self) -> list[str]:
         return [card.id for card in self.deck.cards if not self.plays_by_card[card.id]]
+
+    @property
+    def fair_share(self) -> float:
+        """Return the share of finished games a seat wins when no seat is favoured (ties give several winners)."""
+        if not self.finished:
+            return 1 / self.players
+        return self.winner_slots / (self.finished * self.players)
 
     @property
     def stalemate_share(self) -> float:
