@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ..sim.base import Engine
     from ..vocab import GameSchema
 
-__all__ = ["Deal", "GameSpec", "UnknownGameError", "game_ids", "load_game", "schemas", "spec_for", "specs"]
+__all__ = ["Deal", "GameSpec", "UnknownGameError", "game_ids", "load_game", "schemas", "spec_for", "specs", "suit_attributes"]
 
 _SPECS: dict[str, GameSpec] = {}
 
@@ -60,6 +60,13 @@ def spec_for(game: str) -> GameSpec:
     close = get_close_matches(game, known, n=1)
     hint = f"did you mean '{close[0]}'? " if close else ""
     raise UnknownGameError(f"no game '{game}': {hint}(one of: {', '.join(known)})")
+
+
+def suit_attributes(deck: "Deck", card) -> list[str]:
+    """Return the card's attributes whose value is a suit id, as its game's schema declares them."""
+    schema = specs()[deck.game].schema if deck.game in specs() else None
+    fields = schema.kinds.get(card.kind, {}) if schema else {}
+    return [name for name, field in fields.items() if field.type == "suit" and card.attrs.get(name) is not None]
 
 
 def load_game(deck: "Deck | str | Path", players: int | None = None, **options) -> "Engine":

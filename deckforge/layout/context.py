@@ -10,7 +10,7 @@ from typing import Mapping
 
 from ..load.card_template import CardTemplate
 from ..model import Card, Deck, Suit
-from ..games import schemas
+from ..games import suit_attributes
 
 NEUTRAL_COLOUR = "#444444"
 
@@ -65,7 +65,7 @@ def suit_view(suit: Suit, lang: str) -> SuitView:
 def card_context(build: BuildContext, card: Card, copies: int) -> dict[str, object]:
     """Return the context a card's face is rendered with: its texts, attributes, suit, effects and copies."""
     lang = build.lang
-    suits = _suit_attributes(build.deck, card)
+    suits = suit_attributes(build.deck, card)
     attrs = {k: (suit_view(build.deck.suit(v), lang) if k in suits else _plain(v)) for k, v in card.attrs.items()}
     first_suit = next((attrs[k] for k in suits), NO_SUIT)
     context = {**build.common(), **attrs}
@@ -83,13 +83,6 @@ def back_context(build: BuildContext) -> dict[str, object]:
     return {**build.common(), "back": {"title": back.title(build.lang) or build.deck.name(build.lang),
                                        "colour": back.colour or NEUTRAL_COLOUR},
             "has_art": back.art is not None}
-
-
-def _suit_attributes(deck: Deck, card: Card) -> list[str]:
-    """Return the card's attributes whose value is a suit id, as the game's vocabulary declares them."""
-    schema = schemas().get(deck.game)
-    fields = schema.kinds.get(card.kind, {}) if schema else {}
-    return [name for name, spec in fields.items() if spec.type == "suit" and card.attrs.get(name) is not None]
 
 
 def _plain(value: object) -> object:

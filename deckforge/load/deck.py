@@ -392,9 +392,7 @@ class _CardReader:
                 self.c.error(self.items, self.index, self.path, f"missing key '{name}' ({field.describe()})")
             elif field.default is not None:
                 attrs[name] = field.default
-        if isinstance(attrs.get("penalty"), dict):
-            attrs["penalty"] = _frozen(attrs["penalty"])
-        return attrs
+        return {name: _frozen(value) if isinstance(value, dict) else value for name, value in attrs.items()}
 
     def read_effects(self, spec: dict, kind: str | None) -> tuple[Effect, ...]:
         c, path = self.c, f"{self.path}.effects"

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ..errors import BuildError, display_path
 from ..model import Card, Deck
-from ..games import spec_for
+from ..games import spec_for, suit_attributes
 from ..games.spec import Deal
 from .games import GameBook
 from .i18n import join_names, quote, translations
@@ -126,10 +126,8 @@ def _row(deck: Deck, book: GameBook, group: list[tuple[Card, int]], lang: str) -
 
 
 def _suit_colour(deck: Deck, card: Card) -> str | None:
-    suit_id = card.get("suit") or card.get("colour")
-    if not suit_id:
-        return None
-    return deck.suit(suit_id).colour
+    suits = suit_attributes(deck, card)
+    return deck.suit(card.get(suits[0])).colour if suits else None
 
 
 def _scaling(deck: Deck, deal: Deal, chosen: int) -> tuple[ScaleRow, ...]:

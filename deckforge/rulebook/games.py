@@ -42,6 +42,7 @@ def suit_names(deck: Deck, cards: list[Card], attr: str, lang: str) -> list[str]
     return [suit.name(lang) for suit in deck.suits if suit.id in ids]
 
 
-def rank_span(cards: list[Card]) -> str:
-    ranks = sorted(int(card.get("rank")) for card in cards)
+def rank_span(cards: list[Card], attr: str) -> str:
+    """Return the span of a numeric attribute over the cards, e.g. "1–13"."""
+    ranks = sorted(int(card.get(attr)) for card in cards)
     return str(ranks[0]) if len(ranks) == 1 else f"{ranks[0]}–{ranks[-1]}"

@@ -32,7 +32,7 @@ SPEC = GameSpec(
     book=GameBook(
         group_key=lambda card: (card.kind, card.get("suit")),
         group_label=same_name_or(lambda deck, cards, lang: deck.suit(cards[0].get("suit")).name(lang)),
-        group_detail=lambda deck, cards, lang: rank_span(cards) if cards[0].kind == "number" else "",
+        group_detail=lambda deck, cards, lang: rank_span(cards, "rank") if cards[0].kind == "number" else "",
         plain_kinds=frozenset({"number"}),
     ),
     checks=_checks,
