@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..errors import display_path
-from ..layout import FORMATS, BuildOptions, BuildResult, build_deck
+from ..layout import FORMATS
 from ..layout.imposition import BACK_MODES
 from ..layout.paper import PAPER_SIZES
 from .common import lang_option, open_deck, players_option
@@ -62,6 +62,8 @@ def build(deck: str | None, players: int | None, lang: str | None, paper: str, b
       deckforge build dymock --format cards-png -o dymock-png/
       deckforge build --all
     """
+    from ..layout import BuildOptions, build_deck
+
     options = BuildOptions(players, lang, paper, bleed, gap, backs, back_offset, fmt, ink_saver)
     if every_deck:
         if deck or players or lang or out:
@@ -75,7 +77,7 @@ def build(deck: str | None, players: int | None, lang: str | None, paper: str, b
     _report(result)
 
 
-def _build_all(options: BuildOptions) -> None:
+def _build_all(options) -> None:
     from ..layout.batch import bundled_jobs
 
     jobs, notes = bundled_jobs(options)
@@ -111,7 +113,7 @@ class _progress:
             self.bar.__exit__(*exc)
 
 
-def _report(result: BuildResult) -> None:
+def _report(result) -> None:
     unit = {"sheets": "pages", "cards-pdf": "pages", "cards-png": "images"}[result.fmt]
     click.echo(f"wrote {display_path(result.path)}: {result.pages} {unit}, {result.cards} cards")
     for warning in result.warnings:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from ..preview import DEFAULT_PORT, serve_preview
+from ..preview import DEFAULT_PORT
 from .common import deck_argument, lang_option, players_option
 
 
@@ -30,6 +30,8 @@ def preview(deck: str, port: int, no_browser: bool, lang: str | None, players: i
       deckforge preview my-deck/deck.yaml
       deckforge preview kamen-nuzky-papir --port 8800 --lang en --players 8 --no-browser
     """
+    from ..preview import serve_preview
+
     serve_preview(deck, port=port, lang=lang, players=players, browser=not no_browser, echo=click.echo)
 
 

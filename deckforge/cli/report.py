@@ -11,7 +11,7 @@ import click
 
 from ..errors import display_path
 from ..output import default_output
-from ..report.page import DEFAULT_GAMES, build_report, player_counts, write_report
+from ..report import DEFAULT_GAMES
 from .common import deck_argument, lang_option, open_deck, pick_lang
 
 
@@ -50,6 +50,8 @@ def report(deck: str, games: int, seed: int, jobs: int | None, policy: str, agai
     other = open_deck(against) if against else None
     lang = pick_lang(model, lang)
     started = time.perf_counter()
+    from ..report.page import build_report, player_counts, write_report
+
     total = games * len(player_counts(model, other)) * (2 if other else 1)
     with _progress_bar(total) as bar:
         result = build_report(model, games, seed, policy, jobs or os.cpu_count() or 1, other, lang,

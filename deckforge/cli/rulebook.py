@@ -6,10 +6,10 @@ from pathlib import Path
 import click
 
 from ..errors import display_path
-from ..rulebook import FORMATS, PAPERS, write_rulebook, write_scorepad
+from ..rulebook import FORMATS, PAPER_NAMES
 from .common import deck_argument, lang_option, open_deck, pick_lang, pick_players, players_option
 
-paper_option = click.option("--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True,
+paper_option = click.option("--paper", type=click.Choice(list(PAPER_NAMES)), default="a4", show_default=True,
                             help="Page size.")
 output_option = click.option("-o", "--output", "out", type=click.Path(path_type=Path), default=None,
                              help="File to write (default: output/<deck>/...).")
@@ -36,6 +36,8 @@ def rulebook(deck: str, lang: str | None, players: int | None, fmt: str, paper: 
       deckforge rulebook my-deck/ --format html
     """
     model = open_deck(deck)
+    from ..rulebook import write_rulebook
+
     path = write_rulebook(model, pick_lang(model, lang), pick_players(model, players), fmt, paper, out)
     click.echo(f"wrote {display_path(path)}")
 
@@ -58,6 +60,8 @@ def scorepad(deck: str, players: int, lang: str | None, paper: str, out: Path | 
       deckforge scorepad wizard --players 6 --lang en -o score-6.pdf
     """
     model = open_deck(deck)
+    from ..rulebook import write_scorepad
+
     path = write_scorepad(model, pick_players(model, players), pick_lang(model, lang), out, paper)
     click.echo(f"wrote {display_path(path)}")
 

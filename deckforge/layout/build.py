@@ -27,8 +27,8 @@ from .imposition import BACK_MODES, SheetSpec, fit_grid, plan_sheets
 from .pagelabels import label_needs, page_texts
 from .paper import PAPER_SIZES, paper
 from .units import mm, parse_length
+from . import FORMATS
 
-FORMATS = ("sheets", "cards-pdf", "cards-png")
 MAX_BLEED_MM, MAX_GAP_MM, MAX_OFFSET_MM = 10, 20, 10
 Progress = Callable[[int, int], None]
 

@@ -4,7 +4,10 @@
 inputs changed, `checks` runs the static checks and a quick simulation in the background, `page` writes the HTML,
 and `server` routes requests, watches the files and listens on 127.0.0.1.
 """
-from .server import DEFAULT_PORT, create_app, serve_preview
-from .session import PreviewSession
+from ..lazy import lazy_attributes
+
+DEFAULT_PORT = 8765
+__getattr__ = lazy_attributes(__name__, {"create_app": ".server",
+                                         "serve_preview": ".server", "PreviewSession": ".session"})
 
 __all__ = ["DEFAULT_PORT", "PreviewSession", "create_app", "serve_preview"]

@@ -28,9 +28,9 @@ from ..errors import DeckforgeError, display_path
 from ..load import resolve_deck
 from .page import render_page, render_view
 from .session import PreviewSession
+from . import DEFAULT_PORT
 
 HOST = "127.0.0.1"  # loopback only: the preview serves local files and is never meant for a network
-DEFAULT_PORT = 8765
 LONG_POLL_SECONDS = 20.0  # a waiting page re-asks after this; short enough for proxies and shutdown
 POLL_SECONDS = 0.1        # how often a waiting request looks at the version
 WATCH_STEP_MS = 50        # a save shows after about this long plus the time to draw what changed

@@ -27,9 +27,9 @@ from .analysis import Verdict, judge, pct, seat_shares, signed, span, summary_se
 from .compare import CardComparison, CountComparison, compare_cards, compare_counts, describe_gap
 from .play import DeckRun, Progress, error_kinds, play_deck
 from .stats import Difference
+from . import DEFAULT_GAMES
 
 REPORT_TEMPLATES = TEMPLATES_DIR / "report"
-DEFAULT_GAMES = 1000   # per player count: Kámen, nůžky, papír at all 11 counts in about 13 s on two idle cores
 
 
 @dataclass(frozen=True)
