@@ -4,7 +4,8 @@ Both bundled decks play seeded games through `play_game` (the runner's loop) in 
 and then greedy ones; the table gives games/s, decisions/s, microseconds per decision and Rychlé šípy's speed over
 Kámen, nůžky, papír's. Times are this process's CPU time (the machine is shared), best of --repeat runs. A second
 part (`--survey`) plays Rychlé šípy at 2, 3 and 4 players through the runner and prints how often games stall
-(by a round in which nothing could change, or by the turn bound), how long they run and who wins.
+(by a round in which nobody had a choice and nothing changed, by a position arising for the third time, or by the
+turn bound), how long they run and who wins.
 
 Run by hand: `python benchmarks/bench_rychle_sipy.py [--seconds 2] [--repeat 3] [--survey] [--games 1000]`.
 """
@@ -55,11 +56,13 @@ def survey(games: int) -> None:
         for players in (2, 3, 4):
             run = simulate(deck, players, games, 1, policy)
             mean, median, longest = run.turns_stats()
-            by_round = run.extra.get("round_stalls", 0)
+            by_round, by_repetition = run.extra.get("round_stalls", 0), run.extra.get("repetition_stalls", 0)
+            by_bound = run.stalemates - by_round - by_repetition
             wins = " ".join(f"{seat}:{count / max(run.finished, 1):.0%}" for seat, count in enumerate(run.wins_by_seat))
             print(f"{policy:<6} {players} players: stalled {run.stalemates}/{run.games} ({run.stalemate_share:.1%};"
-                  f" {by_round} by a round where nothing could change, {run.stalemates - by_round} by the bound),"
-                  f" decisions mean {mean:.0f} median {median:.0f} max {longest}; wins by seat {wins}")
+                  f" {by_round} by a round that changed nothing, {by_repetition} by a position arising thrice,"
+                  f" {by_bound} by the bound), decisions mean {mean:.0f} median {median:.0f} max {longest};"
+                  f" wins by seat {wins}")
 
 
 def main() -> None:

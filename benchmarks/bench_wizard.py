@@ -1,9 +1,11 @@
 """Benchmark: Wizard hands and card plays per second at 4 players, beside OpenSpiel's `oh_hell`.
 
-Both engines play seeded random playouts through their Python API in the same run: deckforge through its State
-(`legal_actions`, `apply`), OpenSpiel through pyspiel (`legal_actions`, `apply_action`, chance outcomes sampled with
-the same kind of `random.Random`). They are compared per hand of equal size (oh_hell with `num_tricks_fixed` = r
-beside a Wizard round of r cards each) and per card played, since a Wizard game is 15 hands at 4 players.
+Both engines play seeded random playouts through their Python API in the same run, chance nodes included (the
+dealer, every card dealt, the card turned up): deckforge as its runner plays (`sample_chance` at a chance node, a
+choice among `_legal_actions()` otherwise, then `_apply_action`), OpenSpiel through pyspiel (`legal_actions`,
+`apply_action`, chance outcomes sampled with the same kind of `random.Random`). They are compared per hand of equal
+size (oh_hell with `num_tricks_fixed` = r beside a Wizard round of r cards each) and per card played, since a Wizard
+game is 15 hands at 4 players.
 OpenSpiel's deck has 52 cards, so at 4 players its hands go up to 12 cards: sizes 1..12 are compared.
 
 Run by hand: `python benchmarks/bench_wizard.py [--hands 500] [--repeat 7]` (open_spiel is a benchmark-only extra:
@@ -18,20 +20,23 @@ import time
 
 from deckforge.load import load_deck
 from deckforge.sim import engine_for, play_game
+from deckforge.sim.base import CHANCE
 
 PLAYERS = 4
 TARGET = 1.5   # deckforge's card plays per second over OpenSpiel's
 
 
 def deckforge_hands(engine, size: int, hands: int, seed: int) -> float:
-    """Play `hands` Wizard rounds of `size` cards each by random choices; return the seconds taken."""
+    """Play `hands` Wizard rounds of `size` cards each by random choices and sampled chance (the dealer too);
+    return the seconds taken."""
     rng = random.Random(seed)
     choice = rng.choice
     start = time.process_time()
-    for index in range(hands):
-        state = engine.new_hand(rng, size, dealer=index % PLAYERS)
+    for _ in range(hands):
+        state = engine.new_hand(size, dealer=None)
+        apply, sample, legal = state._apply_action, state.sample_chance, state._legal_actions
         while not state.is_terminal():
-            state.apply(choice(state.legal_actions()))
+            apply(sample(rng) if state.player == CHANCE else choice(legal()))
     return time.process_time() - start
 
 

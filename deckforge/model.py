@@ -134,7 +134,7 @@ class Deck:
     """A complete deck definition, validated and frozen."""
 
     id: str
-    game: str
+    game: str | None                # None: a homemade deck that names no bundled game
     languages: tuple[str, ...]
     names: Mapping[str, str]
     players: PlayerRange
@@ -144,6 +144,9 @@ class Deck:
     cards: tuple[Card, ...]
     suits: tuple[Suit, ...] = ()
     descriptions: Mapping[str, str] = field(default_factory=_empty)
+    rules: Mapping[str, str] = field(default_factory=_empty)   # the deck's own rules text per language (Markdown)
+    fonts: Mapping[str, Path] = field(default_factory=_empty)  # its own fonts by role: "title", "body"
+    icons: Mapping[str, Path] = field(default_factory=_empty)  # `:name:` in its texts -> icons/name.svg or .png
     path: Path | None = field(default=None, compare=False)
 
     @property

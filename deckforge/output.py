@@ -30,12 +30,14 @@ def atomic_path(target: Path | str) -> Iterator[Path]:
         raise BuildError(f"cannot create the folder {target.parent}: {exc.strerror}") from None
     if target.is_dir():
         raise BuildError(f"{target} is a folder; give a file name for the output")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-    os.close(fd)
-    tmp_path = Path(tmp)
+    # The temporary name is chosen before the file exists, inside the try: a signal that arrives at any moment
+    # after the file appears still finds the cleanup below.
+    tmp_path = Path(tempfile.mktemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent))
     try:
+        with open(tmp_path, "xb"):
+            pass
         yield tmp_path
-        os.chmod(tmp_path, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the user's usual mode
+        os.chmod(tmp_path, 0o666 & ~_umask())  # the file is made 0600-safe; give it the user's usual mode
         os.replace(tmp_path, target)
     finally:
         if tmp_path.exists():

@@ -39,9 +39,21 @@ def static_findings(deck: Deck) -> list[Finding]:
     return spec_for(deck.game).checks(deck)
 
 
-def validate_deck(deck: Deck, players: int | None = None, play: bool = True) -> ValidationReport:
-    """Run the static checks and, where the game's engine exists, the play checks."""
+def no_simulator_note(deck: Deck) -> str:
+    """Say plainly that no simulator applies, and why."""
+    if deck.game is None:
+        return "this deck names no game, so no simulator applies: static and print checks only"
+    return f"no simulator plays '{deck.game}': static and print checks only"
+
+
+def validate_deck(deck: Deck, players: int | None = None, play: bool = True, prints: bool = True) -> ValidationReport:
+    """Run the static checks, the print checks (every face laid out in every language, as a build would) and,
+    where the game has a simulator and nothing static failed, the play checks."""
     report = ValidationReport(deck, static_findings(deck))
+    if prints:
+        from .layout.check import print_problems
+
+        report.findings.extend(Finding(message) for message in print_problems(deck))
     counts = [players] if players else list(deck.players)
     if not play:
         return report
@@ -49,7 +61,10 @@ def validate_deck(deck: Deck, players: int | None = None, play: bool = True) -> 
     from .sim.playcheck import play_check
 
     if spec_for(deck.game).engine is None:
-        report.notes.append(f"no simulator plays '{deck.game}': static checks only")
+        report.notes.append(no_simulator_note(deck))
+        return report
+    if report.findings:
+        report.notes.append("the deck has problems that need no game to find: fix them first; no games were played")
         return report
     findings, notes = play_check(deck, counts)
     report.findings.extend(findings)

@@ -11,9 +11,11 @@ from dataclasses import dataclass, field
 # Named card sizes in millimetres (width, height), portrait.
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.0, 88.0),
-    "bridge": (57.0, 89.0),
-    "mini": (44.0, 63.0),
+    "us-poker": (63.5, 88.9),   # 2.5 × 3.5 in, what US print services call poker size
+    "bridge": (57.15, 88.9),    # 2.25 × 3.5 in
     "tarot": (70.0, 120.0),
+    "mini": (44.0, 63.0),
+    "square": (70.0, 70.0),
 }
 
 

@@ -10,7 +10,7 @@ from ..errors import display_path
 from ..layout import FORMATS
 from ..layout.imposition import BACK_MODES
 from ..layout.paper import PAPER_SIZES
-from .common import lang_option, open_deck, players_option
+from .common import lang_option, open_deck, players_option, warn_untranslated
 
 paper_option = click.option("--paper", type=click.Choice(list(PAPER_SIZES)), default="a4", show_default=True,
                             help="Paper size of the sheets.")
@@ -127,8 +127,9 @@ def _report(result) -> None:
 @click.option("--backs", type=click.Choice([m for m in BACK_MODES if m != "none"]), default="duplex-long",
               show_default=True, help="How the printer flips the sheet.")
 @offset_option
-@click.option("--lang", "-l", type=click.Choice(["cs", "en"]), default="en", show_default=True,
-              help="Language of the instructions.")
+@click.option("--lang", "-l", metavar="LANG", default="en", show_default=True,
+              help="Language of the instructions, e.g. cs, de, en (English for a language deckforge has no "
+                   "catalog for).")
 @click.option("-o", "--output", "out", type=click.Path(path_type=Path), default=None,
               help="Output file. Default: output/calibrate-<paper>-<backs>.pdf")
 def calibrate(paper: str, backs: str, back_offset: tuple[str, str], lang: str, out: Path | None) -> None:
@@ -145,6 +146,7 @@ def calibrate(paper: str, backs: str, back_offset: tuple[str, str], lang: str, o
     from ..layout.calibrate import write_calibration
 
     path = write_calibration(paper, backs, back_offset, lang, out)
+    warn_untranslated(lang)
     click.echo(f"wrote {display_path(path)}: print it double-sided at 100 %, flipping on the "
                f"{'short' if backs == 'duplex-short' else 'long'} edge")
 

@@ -36,7 +36,7 @@ def list_decks(as_json: bool) -> None:
     for deck in decks:
         low, high = deck.players.low, deck.players.high
         scaling = f", +{deck.set_size} per {deck.players.per_set} more" if deck.players.per_set else ""
-        click.echo(f"{deck.id:20} {deck.game:18} {low}–{high} players  {deck.set_size} cards{scaling}"
+        click.echo(f"{deck.id:20} {deck.game or '(no game)':18} {low}–{high} players  {deck.set_size} cards{scaling}"
                    f"  {deck.name('en')}")
 
 
@@ -103,7 +103,9 @@ def validate(deck: str, players: int | None) -> None:
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--from", "source", default=None,
               help="Bundled deck id or deck path to copy  [default: the starter deck, see 'deckforge list']")
-def new(path: Path, source: str) -> None:
+@click.option("--spreadsheet", is_flag=True,
+              help="Keep the cards in cards.csv (one row a card) instead of the deck file's YAML list.")
+def new(path: Path, source: str, spreadsheet: bool) -> None:
     """Start a custom deck in PATH as a copy of a bundled deck, with a new id.
 
     Refuses to overwrite an existing folder.
@@ -111,6 +113,7 @@ def new(path: Path, source: str) -> None:
     \b
     Example:
       deckforge new my-deck --from kamen-nuzky-papir
+      deckforge new my-deck --spreadsheet
     """
     original = open_deck(source or starter_deck())
     if path.exists():
@@ -123,11 +126,28 @@ def new(path: Path, source: str) -> None:
         deck_file = staging / "deck.yaml"
         text = deck_file.read_text(encoding="utf-8")
         deck_file.write_text(re.sub(r"(?m)^id:.*$", f"id: {new_id}", text, count=1), encoding="utf-8")
+        if spreadsheet:
+            _cards_to_spreadsheet(original, deck_file)
         staging.rename(path)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     click.echo(f"created {path / 'deck.yaml'} (id {new_id}, copied from {original.id}); edit it, then run "
                f"deckforge validate {path}")
+
+
+def _cards_to_spreadsheet(original, deck_file: Path) -> None:
+    """Move the copied deck's cards into cards.csv beside it and point its `cards` key there."""
+    from ruamel.yaml import YAML
+
+    from ..load.spreadsheet import cards_csv
+
+    (deck_file.parent / "cards.csv").write_text(cards_csv(original), encoding="utf-8")
+    yaml = YAML()
+    yaml.width = 120
+    data = yaml.load(deck_file.read_text(encoding="utf-8"))
+    data["cards"] = "cards.csv"
+    with deck_file.open("w", encoding="utf-8") as handle:
+        yaml.dump(data, handle)
 
 
 def starter_deck() -> str:

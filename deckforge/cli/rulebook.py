@@ -7,7 +7,8 @@ import click
 
 from ..errors import display_path
 from ..rulebook import FORMATS, PAPER_NAMES
-from .common import deck_argument, lang_option, open_deck, pick_lang, pick_players, players_option
+from .common import (deck_argument, lang_option, open_deck, pick_lang, pick_players, players_option,
+                     warn_untranslated)
 
 paper_option = click.option("--paper", type=click.Choice(list(PAPER_NAMES)), default="a4", show_default=True,
                             help="Page size.")
@@ -38,8 +39,10 @@ def rulebook(deck: str, lang: str | None, players: int | None, fmt: str, paper: 
     model = open_deck(deck)
     from ..rulebook import write_rulebook
 
-    path = write_rulebook(model, pick_lang(model, lang), pick_players(model, players), fmt, paper, out)
+    lang = pick_lang(model, lang)
+    path = write_rulebook(model, lang, pick_players(model, players), fmt, paper, out)
     click.echo(f"wrote {display_path(path)}")
+    warn_untranslated(lang)
 
 
 @click.command("scorepad")
@@ -62,8 +65,10 @@ def scorepad(deck: str, players: int, lang: str | None, paper: str, out: Path | 
     model = open_deck(deck)
     from ..rulebook import write_scorepad
 
-    path = write_scorepad(model, pick_players(model, players), pick_lang(model, lang), out, paper)
+    lang = pick_lang(model, lang)
+    path = write_scorepad(model, pick_players(model, players), lang, out, paper)
     click.echo(f"wrote {display_path(path)}")
+    warn_untranslated(lang)
 
 
 COMMANDS = [rulebook, scorepad]

@@ -6,8 +6,9 @@ import time
 
 import click
 
+from ..sim.mcts import DEFAULT_BUDGET
+from ..sim.runner import seat_policies, trace_game
 from ..sim.runner import simulate as run_games
-from ..sim.runner import trace_game
 from ..sim.summary import Summary
 from .common import deck_argument, open_deck, pick_players, players_option
 
@@ -18,8 +19,13 @@ from .common import deck_argument, open_deck, pick_players, players_option
 @click.option("--games", "-g", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
               help="Number of games to play.")
 @click.option("--seed", "-s", type=int, default=1, show_default=True, help="Seed: the same seed plays the same games.")
-@click.option("--policy", default="random", show_default=True,
-              help="Computer players: random or greedy, or a comma list with one per seat (random,greedy,...).")
+@click.option("--policy", default=None,
+              help="Computer players at every seat: random (default), greedy or mcts (a search player); or a comma "
+                   "list with one per seat.")
+@click.option("--seats", default=None, metavar="P0,P1,...",
+              help="One policy per seat, in seat order: e.g. mcts,greedy,random,random.")
+@click.option("--mcts-budget", type=click.IntRange(1, 1_000_000), default=DEFAULT_BUDGET, show_default=True,
+              help="Search iterations per decision of an mcts seat.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Processes to play in; the figures do not depend on it.")
 @click.option("--variant", "variants", default="", help="Comma list of the game's variant switches.")
@@ -28,8 +34,9 @@ from .common import deck_argument, open_deck, pick_players, players_option
 @click.option("--game", "game_number", type=click.IntRange(0), default=0, show_default=True,
               help="With --trace: which game of the run to play (as numbered in reported errors).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
-def simulate(deck: str, players: int | None, games: int, seed: int, policy: str, jobs: int, variants: str,
-             check: bool, trace: bool, game_number: int, as_json: bool) -> None:
+def simulate(deck: str, players: int | None, games: int, seed: int, policy: str | None, seats: str | None,
+             mcts_budget: int, jobs: int, variants: str, check: bool, trace: bool, game_number: int,
+             as_json: bool) -> None:
     """Play GAMES seeded games of DECK with computer players and summarize them.
 
     DECK is a bundled deck id or the path of a deck file or folder. The summary gives finished games and
@@ -41,20 +48,32 @@ def simulate(deck: str, players: int | None, games: int, seed: int, policy: str,
       deckforge simulate kamen-nuzky-papir --players 6 --games 2000 --seed 1
       deckforge simulate kamen-nuzky-papir --policy greedy --jobs 2 --json
       deckforge simulate kamen-nuzky-papir --players 3 --seed 5 --trace
+      deckforge simulate kamen-nuzky-papir --players 2 --seats mcts,greedy --games 60
     """
     model = open_deck(deck)
     n = pick_players(model, players)
+    policies = _seat_policies(policy, seats, n)
+    options = {"mcts": {"budget": mcts_budget}}
     variant_list = tuple(v.strip() for v in variants.split(",") if v.strip())
     if trace:
-        result = trace_game(model, n, seed, policy, variant_list, game_number)
+        result = trace_game(model, n, seed, policies, variant_list, game_number, options)
         _print_trace(result, as_json)
         return
     started = time.perf_counter()
-    summary = run_games(model, n, games, seed, policy, jobs, variant_list, check)
+    summary = run_games(model, n, games, seed, policies, jobs, variant_list, check, options)
     if as_json:
         click.echo(json.dumps(summary.as_dict(), ensure_ascii=False))
     else:
         click.echo(summary_text(summary, time.perf_counter() - started))
+
+
+def _seat_policies(policy: str | None, seats: str | None, players: int) -> tuple[str, ...]:
+    """Return the policy of each seat from --policy or --seats (not both)."""
+    if seats is None:
+        return seat_policies(policy or "random", players)
+    if policy is not None:
+        raise click.ClickException("give --policy or --seats, not both")
+    return seat_policies(seats, players, per_seat=True)
 
 
 def _print_trace(result, as_json: bool) -> None:

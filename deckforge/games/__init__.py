@@ -15,14 +15,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import DeckforgeError
-from .spec import Deal, GameSpec
+from .spec import Deal, GameSpec, no_game
 
 if TYPE_CHECKING:
     from ..model import Deck
     from ..sim.base import Engine
     from ..vocab import GameSchema
 
-__all__ = ["Deal", "GameSpec", "UnknownGameError", "game_ids", "load_game", "schemas", "spec_for", "specs", "suit_attributes"]
+__all__ = ["Deal", "GameSpec", "no_game", "UnknownGameError", "game_ids", "load_game", "schemas", "spec_for", "specs", "suit_attributes"]
 
 _SPECS: dict[str, GameSpec] = {}
 
@@ -52,8 +52,11 @@ def schemas() -> dict[str, "GameSchema"]:
     return {game: spec.schema for game, spec in specs().items()}
 
 
-def spec_for(game: str) -> GameSpec:
-    """Return the spec of the game `game`; raise UnknownGameError naming the nearest known game."""
+def spec_for(game: str | None) -> GameSpec:
+    """Return the spec of the game `game` (None: a homemade deck with no bundled game); raise UnknownGameError
+    naming the nearest known game."""
+    if game is None:
+        return no_game()
     known = specs()
     if game in known:
         return known[game]
@@ -64,7 +67,7 @@ def spec_for(game: str) -> GameSpec:
 
 def suit_attributes(deck: "Deck", card) -> list[str]:
     """Return the card's attributes whose value is a suit id, as its game's schema declares them."""
-    schema = specs()[deck.game].schema if deck.game in specs() else None
+    schema = specs()[deck.game].schema if deck.game in specs() else None  # no game: no typed attributes
     fields = schema.kinds.get(card.kind, {}) if schema else {}
     return [name for name, field in fields.items() if field.type == "suit" and card.attrs.get(name) is not None]
 

@@ -56,6 +56,10 @@ class GameSpec:
     starter: bool = False                    # the bundled deck `deckforge new` copies when no --from is given
     extra: tuple[str, ...] = field(default=())  # names of the game's own figures in GameResult.extra
 
+    @property
+    def has_simulator(self) -> bool:
+        return self.engine is not None
+
     def engine_class(self):
         """Import and return the game's engine class, or None when the game has no simulator."""
         if self.engine is None:
@@ -67,3 +71,16 @@ class GameSpec:
         """Import the module that registers the game's card-face symbols."""
         if self.art:
             importlib.import_module(f"{self.package}.{self.art}")
+
+
+def no_game() -> GameSpec:
+    """Return the spec of a homemade deck that names no game: it prints and gets a rulebook from its own `rules`
+    text, has no typed card attributes beyond what it writes, and no simulator."""
+    from ..rulebook.games import GameBook, same_name_or
+
+    return GameSpec(
+        id="", title="", package=__name__, schema=GameSchema(kinds={}), deal=Deal(),
+        book=GameBook(group_key=lambda card: card.id,
+                      group_label=same_name_or(lambda deck, cards, lang: cards[0].name(lang)),
+                      group_detail=lambda deck, cards, lang: "", plain_kinds=frozenset()),
+        engine=None, art=None)

@@ -14,6 +14,7 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import BuildError
+from ..i18n import catalog_warning
 from ..load import load_deck
 from ..load.card_template import load_card_template
 from ..load.check import nearest
@@ -139,7 +140,9 @@ def write_sheets(job: Job, target: Path, progress: Progress | None = None) -> Bu
         save_pdf(canvas)
     missing = [name for name, lb in zip(("page line", "scale bar", "print hint"), plan.sheets[0].labels) if not lb]
     notes = plan.notes + ((f"no room in the margin for the {', '.join(missing)}",) if missing else ())
-    return BuildResult(target, "sheets", len(plan.sheets), len(job.fronts), job.warnings, notes)
+    untranslated = catalog_warning(job.lang)  # the page labels fell back to English
+    warnings = job.warnings + ((untranslated,) if untranslated else ())
+    return BuildResult(target, "sheets", len(plan.sheets), len(job.fronts), warnings, notes)
 
 
 def new_canvas(out, pagesize: tuple[float, float], job: Job) -> Canvas:

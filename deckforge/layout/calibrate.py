@@ -6,40 +6,53 @@ they cross are the DX and DY to pass as `--back-offset DX,DY` (0,0 when the prin
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from ..i18n import translations
 from ..output import OUTPUT_DIR, atomic_path
 from .build import MAX_OFFSET_MM, check_choice, option_length, save_pdf
 from .fonts import font_for
 from .imposition import BACK_MODES
-from .pagelabels import SCALE_HEIGHT, SCALE_LENGTH
+from .pagelabels import SCALE_HEIGHT, SCALE_LENGTH, scale_caption
 from .paper import PAPER_SIZES, Paper, paper
 from .units import mm
 
 RULER_HALF = 6  # mm either side of zero
 CROSS_HALF = mm(14)  # long enough to cross both rulers, which stand 8 mm off the centre
-TEXTS = {
-    "en": {"title": "deckforge duplex calibration",
-           "front": ["Print both pages double-sided at 100 % (actual size, no fit-to-page), flipping on the {edge}.",
-                     "Check the bar below measures 50 mm. Then hold the sheet against a window or lamp:",
-                     "each cross on this side shows through onto a pair of rulers on the back.",
-                     "The number under the cross's vertical line is DX; the one beside its horizontal line is DY.",
-                     "Build with: deckforge build DECK --back-offset DX,DY  (0,0 needs no correction)."],
-           "back": "Read the rulers where the front's cross lines show through: horizontal ruler DX, vertical ruler DY.",
-           "long": "long edge", "short": "short edge", "bar": "this bar is 50 mm"},
-    "cs": {"title": "deckforge – kalibrace oboustranného tisku",
-           "front": ["Vytiskněte obě strany oboustranně ve skutečné velikosti (100 %, bez přizpůsobení stránce), "
-                     "otáčet podél {edge}.",
-                     "Ověřte, že pruh níže měří 50 mm. Pak list podržte proti oknu nebo lampě:",
-                     "každý křížek na této straně prosvítá na dvojici pravítek na rubu.",
-                     "Číslo pod svislou čarou křížku je DX, číslo u jeho vodorovné čáry je DY.",
-                     "Pak tiskněte: deckforge build BALÍČEK --back-offset DX,DY  (0,0 znamená bez opravy)."],
-           "back": "Čtěte pravítka tam, kde prosvítají čáry křížku z lícové strany: vodorovné DX, svislé DY.",
-           "long": "dlouhé hrany", "short": "krátké hrany", "bar": "tento pruh měří 50 mm"},
-}
+
+
+@dataclass(frozen=True)
+class CalibrationText:
+    """The words of the sheet in one language: a title, the front's instructions, the back's reminder."""
+
+    title: str
+    front: tuple[str, ...]
+    back: str
+    bar: str
+
+
+def calibration_text(lang: str, backs: str) -> CalibrationText:
+    """Return the sheet's words from deckforge's catalog (English for a language without one)."""
+    t = translations(lang)
+    flip = {"duplex-long": t.gettext("Print both pages double-sided at 100 % (actual size, no fit-to-page), "
+                                     "flipping on the long edge."),
+            "duplex-short": t.gettext("Print both pages double-sided at 100 % (actual size, no fit-to-page), "
+                                      "flipping on the short edge.")}[backs]
+    front = (flip,
+             t.gettext("Check the bar below measures 50 mm. Then hold the sheet against a window or lamp:"),
+             t.gettext("each cross on this side shows through onto a pair of rulers on the back."),
+             t.gettext("The number under the cross's vertical line is DX; the one beside its horizontal line is DY."),
+             # TRANSLATORS: DECK stands for a deck's name; translate it as a placeholder word in capitals.
+             t.gettext("Build with: deckforge build DECK --back-offset DX,DY  (0,0 needs no correction)."))
+    return CalibrationText(
+        title=t.gettext("deckforge duplex calibration"), front=front,
+        back=t.gettext("Read the rulers where the front's cross lines show through: horizontal ruler DX, "
+                       "vertical ruler DY."),
+        bar=scale_caption(lang))
 
 
 def write_calibration(paper_name: str = "a4", backs: str = "duplex-long", back_offset=(0, 0), lang: str = "en",
@@ -49,12 +62,12 @@ def write_calibration(paper_name: str = "a4", backs: str = "duplex-long", back_o
     check_choice(backs, tuple(m for m in BACK_MODES if m != "none"), "backs")
     offset = tuple(option_length(v, "back offset", -MAX_OFFSET_MM, MAX_OFFSET_MM) for v in back_offset)
     sheet = paper(paper_name)
-    words = TEXTS.get(lang, TEXTS["en"])
+    words = calibration_text(lang, backs)
     target = Path(out) if out else OUTPUT_DIR / f"calibrate-{paper_name}-{backs}.pdf"
     with atomic_path(target) as tmp:
         canvas = Canvas(str(tmp), pagesize=(sheet.width, sheet.height), initialFontName=font_for("regular"))
-        canvas.setTitle(words["title"])
-        _front(canvas, sheet, words, backs)
+        canvas.setTitle(words.title)
+        _front(canvas, sheet, words)
         _back(canvas, sheet, words, backs, offset)
         save_pdf(canvas)
     return target
@@ -73,15 +86,14 @@ def behind(point: tuple[float, float], sheet: Paper, backs: str) -> tuple[float,
     return (x, sheet.height - y) if backs == "duplex-short" else (sheet.width - x, y)
 
 
-def _front(canvas: Canvas, sheet: Paper, words: dict, backs: str) -> None:
+def _front(canvas: Canvas, sheet: Paper, words: CalibrationText) -> None:
     top = sheet.height - mm(70)  # below the top crosses, above the middle one
     canvas.setFont(font_for("bold"), 13)
-    canvas.drawString(mm(20), top, words["title"])
+    canvas.drawString(mm(20), top, words.title)
     canvas.setFont(font_for("regular"), 8.5)
-    edge = words["short" if backs == "duplex-short" else "long"]
-    for i, line in enumerate(words["front"]):
-        canvas.drawString(mm(20), top - mm(8) - i * 12, line.format(edge=edge))
-    _bar(canvas, mm(20), top - mm(8) - 5 * 12 - mm(4), words["bar"])
+    for i, line in enumerate(words.front):
+        canvas.drawString(mm(20), top - mm(8) - i * 12, line)
+    _bar(canvas, mm(20), top - mm(8) - len(words.front) * 12 - mm(4), words.bar)
     canvas.setLineWidth(0.5)
     for x, y in targets(sheet):
         canvas.line(x - CROSS_HALF, y, x + CROSS_HALF, y)
@@ -89,9 +101,9 @@ def _front(canvas: Canvas, sheet: Paper, words: dict, backs: str) -> None:
     canvas.showPage()
 
 
-def _back(canvas: Canvas, sheet: Paper, words: dict, backs: str, offset: tuple[float, float]) -> None:
+def _back(canvas: Canvas, sheet: Paper, words: CalibrationText, backs: str, offset: tuple[float, float]) -> None:
     canvas.setFont(font_for("regular"), 8.5)
-    canvas.drawString(mm(20), mm(15), words["back"])
+    canvas.drawString(mm(20), mm(15), words.back)
     dx, dy = offset
     for point in targets(sheet):
         x, y = behind(point, sheet, backs)

@@ -128,6 +128,8 @@ def _shape(canvas: Canvas, op: ShapeOp) -> None:
 
 
 def _text(canvas: Canvas, op: TextOp) -> None:
+    if op.icons:
+        return _text_with_icons(canvas, op)
     turned = op.rotation != 0
     if turned:
         canvas.saveState()
@@ -146,6 +148,53 @@ def _text(canvas: Canvas, op: TextOp) -> None:
     canvas.drawText(text)
     if turned:
         canvas.restoreState()
+
+
+def _text_with_icons(canvas: Canvas, op: TextOp) -> None:
+    """Draw lines piece by piece: words as text, `:name:` tokens as the deck's icon at the line's size."""
+    from .text import line_pieces
+
+    icons = dict(op.icons)
+    canvas.saveState()
+    if op.rotation:
+        _enter_frame(canvas, op.frame, op.rotation)
+    else:
+        canvas.translate(op.frame.x, op.frame.y)
+    canvas.setFillColor(_colour(op.colour))
+    canvas.setFont(op.font, op.size)
+    for x, y, line in op.lines:
+        for kind, piece, width in line_pieces(line, op.font, op.size, icons):
+            if kind == "icon":
+                _icon(canvas, icons[piece], x + 0.025 * op.size, y - INK_BELOW * op.size * 0.4, op.size)
+            else:
+                canvas.drawString(x, y, piece)
+            x += width
+    canvas.restoreState()
+
+
+def _icon(canvas: Canvas, path: str, x: float, y: float, size: float) -> None:
+    """Draw an icon file (SVG as vectors through svglib, PNG as an image) in a square of `size` points."""
+    if path.endswith(".svg"):
+        drawing = _svg(path)
+        if drawing is None or not drawing.width or not drawing.height:
+            return
+        scale = size / max(drawing.width, drawing.height)
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.scale(scale, scale)
+        from reportlab.graphics import renderPDF
+
+        renderPDF.draw(drawing, canvas, 0, 0)
+        canvas.restoreState()
+    else:
+        canvas.drawImage(path, x, y, size, size, mask="auto", preserveAspectRatio=True, anchor="sw")
+
+
+@lru_cache(maxsize=64)
+def _svg(path: str):
+    from svglib.svglib import svg2rlg
+
+    return svg2rlg(path)
 
 
 def _image(canvas: Canvas, op: ImageOp) -> None:

@@ -13,11 +13,12 @@ from typing import Callable
 from jinja2 import TemplateError
 
 from ..errors import BuildError, display_path
+from ..icons import names_in
 from ..load.card_template import COLOUR, TEMPLATE_ENV, ArtBox, BoxSpec, Layout, Shape, SymbolBox, TextBox
 from ..load.check import nearest
 from ..model import Card
 from .context import BuildContext, back_context, card_context
-from .fonts import font_for
+from .fonts import deck_font
 from .images import MIN_DPI, ImageBook
 from .imposition import Box
 from .glyphs import printable_text
@@ -47,6 +48,7 @@ class TextOp:
     size: float
     colour: str
     lines: tuple[tuple[float, float, str], ...]
+    icons: tuple[tuple[str, str], ...] = ()  # (name, file) of the `:name:` icons its lines draw inline
 
 
 @dataclass(frozen=True)
@@ -97,8 +99,13 @@ class FacePlanner:
         context = card_context(self.build, card, copies)
         where = f"card '{card.id}' ({self.build.lang})"
         layout = self.build.template.layout_for(card.kind)
-        return Face(f"card-{card.id}", self.width, self.height, self.bleed,
-                    self._ops(layout, context, where, card.art))
+        try:
+            ops = self._ops(layout, context, where, card.art)
+        except BuildError as exc:  # name the maker's own line (or spreadsheet row) first, then the template's
+            if card.source is None:
+                raise
+            raise BuildError(f"{card.source}: {exc}") from None
+        return Face(f"card-{card.id}", self.width, self.height, self.bleed, ops)
 
     def back(self) -> Face:
         """Plan the back every card shares."""
@@ -142,13 +149,14 @@ class FacePlanner:
 
     def _text(self, text: TextBox, context: dict, label: str) -> TextOp | None:
         content = self._render(text.text, context, label).strip()
-        font = font_for(text.style)
+        font = deck_font(self.build.deck, text.style)
         content = printable_text(content, font, label).strip()
         if not content:
             return None
         frame = self._box(text.box)
         width, height = (frame.w, frame.h) if text.rotate in (0, 180) else (frame.h, frame.w)
-        fitted = fit_text(content, font, text.size, text.min_size, width, height, text.line_height)
+        icons = frozenset(name for name in names_in(content) if name in self.build.deck.icons)
+        fitted = fit_text(content, font, text.size, text.min_size, width, height, text.line_height, icons)
         if fitted is None:
             raise BuildError(f"{label}: the text does not fit its {to_mm(frame.w):.1f} × {to_mm(frame.h):.1f} mm "
                              f"box even at {text.min_size:g} pt: \"{_shorten(content)}\"; shorten the text, "
@@ -160,7 +168,8 @@ class FacePlanner:
             x = {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}[text.align]
             lines.append((x, baseline - i * fitted.leading, line))
         colour = self._colour(text.colour, context, label, "colour") or "#000000"
-        return TextOp(frame, text.rotate, font, fitted.size, colour, tuple(lines))
+        used = tuple(sorted((name, str(self.build.deck.icons[name])) for name in icons))
+        return TextOp(frame, text.rotate, font, fitted.size, colour, tuple(lines), used)
 
     def _symbol(self, symbol: SymbolBox, context: dict, label: str) -> SymbolOp | None:
         name = self._render(symbol.symbol, context, label).strip()

@@ -1,4 +1,5 @@
-"""Fonts: register the Open Sans family (from the `ttf_opensans` package) once, embedded and subset by ReportLab.
+"""Fonts: register the Open Sans family (from the `ttf_opensans` package) once, embedded and subset by ReportLab,
+and a deck's own fonts (`fonts: {title: …, body: …}`, checked by the loader) when a deck brings them.
 
 Open Sans covers Czech fully (ě š č ř ž ý á í é ú ů ď ť ň); ReportLab's own Vera does not. Every style a
 template may ask for maps to one registered TrueType face, so no unembedded standard font is ever referenced.
@@ -50,3 +51,26 @@ def vertical_metrics(font_name: str) -> tuple[float, float]:
     """Return the face's ascent and descent (descent negative) per point of font size."""
     face = pdfmetrics.getFont(font_name).face
     return face.ascent / 1000, face.descent / 1000
+
+
+# Which of a deck's own fonts serves each template style: bold styles are titles, the others body text.
+ROLE_OF_STYLE = {"regular": "body", "italic": "body", "bold": "title", "bold-italic": "title"}
+
+
+@lru_cache(maxsize=None)
+def _register_deck_font(path: str, mtime: float) -> str:
+    """Register a deck's TrueType font under a name unique to the file; return that name."""
+    from pathlib import Path
+
+    name = f"{Path(path).stem}-{abs(hash((path, mtime))) % 10**8}"
+    pdfmetrics.registerFont(TTFont(name, path))
+    return name
+
+
+def deck_font(deck, style: str) -> str:
+    """Return the face for a template style in this deck: the deck's own title or body font where it gives one,
+    else the Open Sans style."""
+    path = deck.fonts.get(ROLE_OF_STYLE.get(style, "body")) if deck is not None else None
+    if path is None:
+        return font_for(style)
+    return _register_deck_font(str(path), path.stat().st_mtime)

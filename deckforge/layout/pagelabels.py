@@ -1,6 +1,7 @@
 """Page labels: the small print in a sheet's margin (deck, page n of m, side, scale check) and the room it needs.
 
-The words are interface text, not card text, so they live here in the languages deckforge speaks.
+The words are deckforge's own, not the deck's, so they come from its gettext catalog (deckforge/i18n.py): in
+English when the language has none.
 """
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from ..i18n import translations
 from ..model import Deck
 from .fonts import font_for
 from .imposition import LabelNeed
@@ -20,15 +22,6 @@ SCALE_HEIGHT = mm(1.2)
 SCALE_TEXT_SIZE = 5.0
 SCALE_GAP = mm(0.6)    # between the bar and its caption
 
-WORDS = {
-    "cs": {"front": "líc", "back": "rub", "page": "strana {n} z {m}", "scale": "tento pruh měří 50 mm",
-           "behind": "za stranou {n}", "duplex-long": "tisk oboustranně, otáčet podél dlouhé hrany",
-           "duplex-short": "tisk oboustranně, otáčet podél krátké hrany", "none": "tisk jednostranně"},
-    "en": {"front": "front", "back": "back", "page": "page {n} of {m}", "scale": "this bar is 50 mm",
-           "behind": "behind page {n}", "duplex-long": "print double-sided, flip on the long edge",
-           "duplex-short": "print double-sided, flip on the short edge", "none": "print single-sided"},
-}
-
 
 @dataclass(frozen=True)
 class PageText:
@@ -39,30 +32,33 @@ class PageText:
     hint: str
 
 
-def words(lang: str) -> dict[str, str]:
-    return WORDS.get(lang, WORDS["en"])
+def printing_hints(lang: str) -> dict[str, str]:
+    """Return the hint printed on every page for each back mode."""
+    t = translations(lang)
+    return {"duplex-long": t.gettext("print double-sided, flip on the long edge"),
+            "duplex-short": t.gettext("print double-sided, flip on the short edge"),
+            "none": t.gettext("print single-sided")}
 
 
-def players_phrase(players: int, lang: str) -> str:
-    """Return "4 hráči" / "5 hráčů" / "4 players", with the Czech plural after 1, 2–4 and 5+."""
-    if lang == "cs":
-        noun = "hráč" if players == 1 else "hráči" if 2 <= players <= 4 else "hráčů"
-        return f"{players} {noun}"
-    return f"{players} player" + ("" if players == 1 else "s")
+def scale_caption(lang: str) -> str:
+    # TRANSLATORS: under the 50 mm bar a person measures to check the sheet was printed at actual size.
+    return translations(lang).gettext("this bar is 50 mm")
 
 
 def page_texts(deck: Deck, lang: str, players: int, sides: list[str], backs: str) -> list[PageText]:
     """Return the labels of every page, given each page's side in print order."""
-    w, total, texts, front_page = words(lang), len(sides), [], 0
+    t, total, texts, front_page = translations(lang), len(sides), [], 0
+    crowd = t.ngettext("%(num)d player", "%(num)d players", players) % {"num": players}
+    hint = printing_hints(lang)[backs]
     for n, side in enumerate(sides, start=1):
-        page = w["page"].format(n=n, m=total)
+        page = t.gettext("page %(num)d of %(total)d") % {"num": n, "total": total}
         if side == "front":
             front_page = n
-            detail = w["front"]
+            detail = t.pgettext("sheet side", "front")
         else:
-            detail = f"{w['back']} ({w['behind'].format(n=front_page)})"
-        info = f"{deck.name(lang)} · {players_phrase(players, lang)} · {page} · {detail}"
-        texts.append(PageText(info, w["scale"], w[backs]))
+            # TRANSLATORS: a back sheet, printed on the reverse of the front sheet with this page number.
+            detail = t.pgettext("sheet side", "back (behind page %(num)d)") % {"num": front_page}
+        texts.append(PageText(f"{deck.name(lang)} · {crowd} · {page} · {detail}", scale_caption(lang), hint))
     return texts
 
 

@@ -35,11 +35,13 @@ def block_height(lines: int, size: float, leading: float) -> float:
 
 
 def fit_text(text: str, font: str, size: float, min_size: float, width: float, height: float,
-             line_height: float = 1.2) -> FittedText | None:
-    """Return the text wrapped at the largest size from `size` down to `min_size` that fits the box, or None."""
+             line_height: float = 1.2, icons: frozenset[str] = frozenset()) -> FittedText | None:
+    """Return the text wrapped at the largest size from `size` down to `min_size` that fits the box, or None.
+
+    `:name:` tokens of the given icon names measure as an icon one line high (deckforge/icons.py)."""
     paragraphs = tuple(p.split() for p in text.strip().split("\n"))
     for attempt in _sizes(size, min_size):
-        lines = wrap(paragraphs, font, attempt, width)
+        lines = wrap(paragraphs, font, attempt, width, icons)
         if lines is not None and block_height(len(lines), attempt, attempt * line_height) <= height + 1e-6:
             return FittedText(attempt, attempt * line_height, lines)
     return None
@@ -54,7 +56,7 @@ def _sizes(size: float, min_size: float) -> list[float]:
 
 
 def wrap(paragraphs: tuple[tuple[str, ...], ...], font: str, size: float,
-         width: float) -> tuple[tuple[str, float], ...] | None:
+         width: float, icons: frozenset[str] = frozenset()) -> tuple[tuple[str, float], ...] | None:
     """Break words into lines no wider than `width`; None when a single word is wider than the box."""
     space = _width(" ", font) * size
     lines: list[tuple[str, float]] = []
@@ -62,7 +64,7 @@ def wrap(paragraphs: tuple[tuple[str, ...], ...], font: str, size: float,
         current: list[str] = []
         current_w = 0.0
         for word in words:
-            word_w = _width(word, font) * size
+            word_w = (_icon_width(word, font, icons) if icons and ":" in word else _width(word, font)) * size
             if word_w > width + 1e-6:
                 return None
             if current and current_w + space + word_w > width + 1e-6:
@@ -72,6 +74,21 @@ def wrap(paragraphs: tuple[tuple[str, ...], ...], font: str, size: float,
             current.append(word)
         lines.append((" ".join(current), current_w))
     return tuple(lines)
+
+
+def _icon_width(word: str, font: str, icons: frozenset[str]) -> float:
+    """Return the width at 1 point of a word holding icon tokens: its text pieces plus one icon advance each."""
+    from ..icons import ICON_EM, split
+
+    return sum(ICON_EM if kind == "icon" else _width(piece, font) for kind, piece in split(word, icons))
+
+
+def line_pieces(line: str, font: str, size: float, icons) -> list[tuple[str, str, float]]:
+    """Return a line as (kind, text or icon name, width in points) pieces, for drawing."""
+    from ..icons import ICON_EM, split
+
+    return [(kind, piece, (ICON_EM if kind == "icon" else _width(piece, font)) * size)
+            for kind, piece in split(line, icons)]
 
 
 @lru_cache(maxsize=65536)

@@ -246,7 +246,11 @@ class _TemplateReader:
                 self.c.error(spec, name, f"strings.{name}", f"'{name}' is not a string name: use lower-case "
                                                             "letters, digits and '_'", at_key=True)
                 continue
-            texts = self.c.lang_map(spec, name, f"strings.{name}", self.deck.languages)
+            # A template serves every deck of its game, whatever languages each declares: it may say more than
+            # this deck needs, but must say everything the deck does.
+            given = spec[name] if isinstance(spec[name], dict) else {}
+            extra = tuple(lang for lang in given if isinstance(lang, str) and lang not in self.deck.languages)
+            texts = self.c.lang_map(spec, name, f"strings.{name}", self.deck.languages + extra)
             if texts is not None:
                 strings[name] = MappingProxyType(texts)
         return strings

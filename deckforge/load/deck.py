@@ -10,16 +10,24 @@ from ..model import Back, Card, CardSize, Deck, Effect, PlayerRange, Source, Sui
 from ..games import schemas
 from ..vocab import CARD_SIZES, EFFECTS, Field
 from .art import art_problem
-from .check import Checker, nearest
+from .check import Checker, nearest, type_name
+from ..icons import TOKEN, find_icon, names_in
+from .fonts import ROLES as FONT_ROLES, SUFFIXES as FONT_SUFFIXES, font_problem, missing_character
+from .spreadsheet import SUFFIXES as SHEET_SUFFIXES, Sheet, card_items
 from .yamlread import item_place, read_yaml
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent.parent
-BUNDLED_DIR = PROJECT_DIR / "decks"
-TEMPLATES_DIR = PROJECT_DIR / "templates"
+# A checkout (or an editable install) reads the top-level folders; a wheel carries them inside the package, in
+# deckforge/bundled/ (pyproject.toml maps them there at build time).
+_SHIPPED = Path(__file__).resolve().parent.parent / "bundled"
+BUNDLED_DIR = PROJECT_DIR / "decks" if (PROJECT_DIR / "decks").is_dir() else _SHIPPED / "decks"
+TEMPLATES_DIR = PROJECT_DIR / "templates" if (PROJECT_DIR / "templates").is_dir() else _SHIPPED / "templates"
 
-DECK_KEYS = ("extends", "id", "game", "languages", "name", "description", "players", "card_size", "template", "back",
-             "suits", "cards")
-DECK_REQUIRED = ("id", "game", "languages", "name", "players", "card_size", "cards")
+DECK_KEYS = ("extends", "id", "game", "languages", "name", "description", "rules", "players", "card_size", "template",
+             "back", "fonts", "suits", "cards")
+DECK_REQUIRED = ("id", "languages", "name", "players", "card_size", "cards")
+GENERIC_TEMPLATE = "basic"  # the card template of a deck that names no game
+GENERIC_KIND = "card"       # the kind of a card in a deck that names no game, unless it says otherwise
 CARD_KEYS = ("id", "kind", "count", "name", "text", "art", "effects")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 LANG_PATTERN = re.compile(r"^[a-z]{2,3}$")
@@ -80,6 +88,8 @@ class _DeckReader:
         self.folder = path.parent.resolve()
         self.languages: tuple[str, ...] = ()
         self.suit_ids: list[str] = []
+        self.homemade = False
+        self.card_label = lambda items, index: f"cards[{index}]"  # a spreadsheet names its row instead
 
     def read(self) -> Deck | None:
         c, data = self.c, self.data
@@ -91,25 +101,34 @@ class _DeckReader:
         inherit = (lambda key, default=None: getattr(base, key)) if base else (lambda key, default=None: default)
         deck_id = self.slug(data, "id", "id") if "id" in data else None
         game = self.read_game(base) if "game" in data else inherit("game")
-        self.languages = self.read_languages() if "languages" in data else inherit("languages", ())
+        self.homemade = "game" not in data and not base  # names no bundled game: cards carry free attributes
+        self.languages = (self.read_languages() if "languages" in data
+                          else self.inherited_languages(base) if base else ())
         names = self.langs(data, "name", "name") if "name" in data else inherit("names")
         descriptions = self.langs(data, "description", "description") if "description" in data else inherit(
             "descriptions", {})
         players = self.read_players() if "players" in data else inherit("players")
         size = self.read_card_size() if "card_size" in data else inherit("card_size")
-        template = self.slug(data, "template", "template") if "template" in data else inherit("template", game)
+        rules = self.langs(data, "rules", "rules") if "rules" in data else inherit("rules", {})
+        template = (self.slug(data, "template", "template") if "template" in data
+                    else inherit("template", game or GENERIC_TEMPLATE))
         back = self.read_back() if "back" in data else inherit("back", Back())
+        fonts = self.read_fonts() if "fonts" in data else inherit("fonts", {})
         suits = self.read_suits(game) if "suits" in data or not base else self.inherit_suits(base)
         cards = self.read_cards(game) if "cards" in data else ()
         if base and cards is not None:
             cards = self.merge_cards(base, cards)
         if players and cards:
             self.check_total(cards, players)
-        if self.c.problems or None in (deck_id, game, names, players, size, template, back, cards):
+        if fonts and cards and names:
+            self.check_glyphs(fonts, names, cards)
+        icons = self.find_icons(cards or (), rules or {}, base)
+        if self.c.problems or None in (deck_id, names, players, size, template, back, cards):
             return None
         return Deck(id=deck_id, game=game, languages=self.languages, names=_frozen(names), players=players,
                     card_size=size, template=template, back=back, cards=tuple(cards), suits=tuple(suits),
-                    descriptions=_frozen(descriptions), path=self.path)
+                    descriptions=_frozen(descriptions), rules=_frozen(rules or {}), fonts=_frozen(fonts or {}),
+                    icons=_frozen(icons), path=self.path)
 
     def read_base(self) -> Deck | None:
         """Load the deck named by `extends`: a bundled deck id or a deck file inside this deck's folder."""
@@ -144,6 +163,17 @@ class _DeckReader:
             self.c.error(self.data, "game", "game", f"a deck cannot change the game of the deck it extends "
                                                     f"('{base.game}')")
         return game
+
+    def inherited_languages(self, base: Deck) -> tuple[str, ...]:
+        """Return the base deck's languages that this deck's own names all give (every one when it adds no card),
+        so that a bundled deck gaining a language does not break the decks that extend it."""
+        own = self.data.get("cards")
+        names = [card["name"] for card in own if isinstance(card, dict) and isinstance(card.get("name"), dict)] \
+            if isinstance(own, list) else []
+        if isinstance(self.data.get("name"), dict):
+            names.append(self.data["name"])
+        kept = tuple(lang for lang in base.languages if all(lang in name for name in names))
+        return kept or base.languages
 
     def inherit_suits(self, base: Deck) -> tuple:
         self.suit_ids = [suit.id for suit in base.suits]
@@ -246,6 +276,64 @@ class _DeckReader:
         colour = self.colour(spec, "colour", "back.colour") if "colour" in spec else None
         return Back(_frozen(titles or {}), art, colour)
 
+    def read_fonts(self) -> dict[str, Path] | None:
+        """Read the deck's own fonts by role; each must be a TrueType font in the deck's folder that may be embedded."""
+        c = self.c
+        spec = c.mapping(self.data, "fonts", "fonts", allowed=FONT_ROLES)
+        if spec is None:
+            return None
+        fonts = {}
+        for role in (r for r in FONT_ROLES if r in spec):
+            value = c.text(spec, role, f"fonts.{role}")
+            target = self.inside_folder(spec, role, f"fonts.{role}", value) if value else None
+            if target is None:
+                continue
+            if target.suffix.lower() not in FONT_SUFFIXES:
+                c.error(spec, role, f"fonts.{role}", f"'{value}': a font must be a .ttf or .otf file")
+            elif not target.is_file():
+                c.error(spec, role, f"fonts.{role}", f"font file '{value}' not found beside the deck file")
+            elif problem := font_problem(target):
+                c.error(spec, role, f"fonts.{role}", f"font file '{value}' {problem}")
+            else:
+                fonts[role] = target
+        return fonts
+
+    def find_icons(self, cards: tuple[Card, ...], rules: dict, base: Deck | None) -> dict[str, Path]:
+        """Find the file of every `:name:` icon the texts use; report each unknown icon with its card."""
+        icons: dict[str, Path] = dict(base.icons) if base else {}
+        uses = [(card.source or Source(self.c.file), f"card '{card.id}'", text) for card in cards
+                for text in (*card.names.values(), *card.texts.values())]
+        uses += [(Source(self.c.file), f"rules ({lang})", text) for lang, text in rules.items()]
+        for place, where, text in uses:
+            for name in names_in(text):
+                if name in icons:
+                    continue
+                found = find_icon(self.folder, name)
+                if found is None:
+                    self.c.problems.append(Problem(place.file, place.line, place.column, where,
+                                           f"unknown icon ':{name}:': add icons/{name}.svg or icons/{name}.png to "
+                                           "the deck's folder"))
+                elif found.suffix == ".png" and (problem := art_problem(found)):
+                    self.c.problems.append(Problem(place.file, place.line, place.column, where,
+                                           f"icon file icons/{found.name}: {problem}"))
+                else:
+                    icons[name] = found
+        return icons
+
+    def check_glyphs(self, fonts: dict[str, Path], names: dict, cards: tuple[Card, ...]) -> None:
+        """Report every card text with a character its font lacks: names in the title font, texts in the body."""
+        for role, what, values in (("title", "name", lambda card: card.names), ("body", "text", lambda card: card.texts)):
+            if role not in fonts:
+                continue
+            for card in cards:
+                for lang, text in values(card).items():
+                    ch = missing_character(TOKEN.sub("", text), fonts[role])
+                    if ch:
+                        place = card.source or Source(self.c.file)
+                        self.c.problems.append(Problem(place.file, place.line, place.column, f"card '{card.id}'",
+                                               f"the {lang} {what} uses {ch!r} (U+{ord(ch):04X}), which the deck's "
+                                               f"{role} font {fonts[role].name} has no glyph for"))
+
     def colour(self, container: dict, key: str, path: str) -> str | None:
         value = container[key]
         if not isinstance(value, str) or not COLOUR_PATTERN.match(value):
@@ -317,8 +405,52 @@ class _DeckReader:
         return suits
 
     def read_cards(self, game: str | None) -> tuple[Card, ...] | None:
+        value = self.data["cards"]
+        if isinstance(value, str) or (isinstance(value, dict) and "file" in value):
+            return self.read_spreadsheet_cards(game)
+        return self.read_card_list(game, self.c.sequence(self.data, "cards", "cards"))
+
+    def read_spreadsheet_cards(self, game: str | None) -> tuple[Card, ...] | None:
+        """Read the cards from a spreadsheet in the deck's folder; its problems name the sheet, row and column."""
+        c, value = self.c, self.data["cards"]
+        if isinstance(value, dict):
+            spec = c.mapping(self.data, "cards", "cards", allowed=("file", "sheet"), required=("file",))
+            name = c.text(spec, "file", "cards.file") if spec else None
+            sheet = c.text(spec, "sheet", "cards.sheet") if spec and "sheet" in spec else None
+            where = (spec, "file", "cards.file")
+        else:
+            name, sheet, where = value, None, (self.data, "cards", "cards")
+        target = self.inside_folder(*where, name) if name else None
+        if target is None:
+            return None
+        if target.suffix.lower() not in SHEET_SUFFIXES:
+            c.error(*where, f"'{name}': cards come from a YAML list or a spreadsheet ({', '.join(SHEET_SUFFIXES)})")
+            return None
+        if sheet and target.suffix.lower() == ".csv":
+            c.error(*where, f"'{name}' is a CSV file, which has no sheets; leave out 'sheet'")
+            return None
+        if not target.is_file():
+            c.error(*where, f"the spreadsheet '{name}' is not in the deck's folder")
+            return None
+        try:
+            table = Sheet(target, sheet)
+            schema = schemas().get(game) if game else None
+            typed = {k: f.type for kind in (schema.kinds.values() if schema else ()) for k, f in kind.items()}
+            items = card_items(table, self.languages, typed)
+        except DeckError as exc:
+            c.problems.extend(exc.problems)
+            return None
+        deck_checker, self.c = self.c, Checker(table.shown)
+        self.card_label = lambda rows, index: f"row {item_place(rows, index)[0]}"
+        try:
+            cards = self.read_card_list(game, items)
+        finally:
+            deck_checker.problems.extend(self.c.problems)
+            self.c = deck_checker
+        return cards
+
+    def read_card_list(self, game: str | None, items: list | None) -> tuple[Card, ...] | None:
         c = self.c
-        items = c.sequence(self.data, "cards", "cards")
         if items is None:
             return None
         if not items:
@@ -352,13 +484,15 @@ class _CardReader:
 
     def __init__(self, deck: _DeckReader, items: list, index: int, game: str | None):
         self.deck, self.c, self.items, self.index = deck, deck.c, items, index
-        self.path = f"cards[{index}]"
+        self.path = deck.card_label(items, index)
         self.schema = schemas().get(game) if game else None
 
     def read(self) -> Card | None:
         c, path = self.c, self.path
         kinds = self.schema.kinds if self.schema else {}
         raw = self.items[self.index]
+        if self.deck.homemade:
+            return self.read_homemade(raw)
         kind = raw.get("kind") if isinstance(raw, dict) else None
         kind = kind if isinstance(kind, str) else None
         # With an unknown game or kind, accept every attribute any game knows: the one real error is enough.
@@ -382,6 +516,39 @@ class _CardReader:
         line, col = item_place(self.items, self.index)
         return Card(id=card_id, kind=kind, count=count, names=_frozen(names), texts=_frozen(texts or {}),
                     attrs=_frozen(attrs), effects=effects, art=art, source=Source(self.c.file, line, col))
+
+    def read_homemade(self, raw: object) -> Card | None:
+        """Read a card of a deck with no game: `kind` is optional, and every other key is a free attribute
+        (a text, a number or true/false) that templates may print."""
+        c, path = self.c, self.path
+        spec = c.mapping(self.items, self.index, path, required=("id", "count", "name"))
+        if spec is None or not {"id", "count", "name"} <= set(spec):
+            return None
+        before = len(c.problems)
+        card_id = self.deck.slug(spec, "id", f"{path}.id")
+        kind = self.deck.slug(spec, "kind", f"{path}.kind") if "kind" in spec else GENERIC_KIND
+        count = c.integer(spec, "count", f"{path}.count", 1, 1000)
+        names = self.deck.langs(spec, "name", f"{path}.name")
+        texts = self.deck.langs(spec, "text", f"{path}.text") if "text" in spec else {}
+        art = self.deck.art(spec, "art", f"{path}.art") if "art" in spec else None
+        effects = self.read_effects(spec, kind)
+        attrs = {}
+        for key in (k for k in spec if k not in CARD_KEYS):
+            value = spec[key]
+            if not isinstance(key, str) or not ID_PATTERN.match(key):
+                c.error(spec, key, f"{path}.{key}", f"'{key}' is not a valid attribute name: use lower-case "
+                                                     "letters, digits, '-' and '_'", at_key=True)
+            elif isinstance(value, (str, int, float, bool)):
+                attrs[key] = value
+            else:
+                c.error(spec, key, f"{path}.{key}", f"expected a text, a number or true/false, found "
+                                                     f"{type_name(value)}")
+        if len(c.problems) > before:
+            return None
+        line, col = item_place(self.items, self.index)
+        return Card(id=card_id, kind=kind or GENERIC_KIND, count=count, names=_frozen(names),
+                    texts=_frozen(texts or {}), attrs=_frozen(attrs), effects=effects, art=art,
+                    source=Source(self.c.file, line, col))
 
     def read_attrs(self, spec: dict, attr_specs: dict) -> dict:
         attrs = {}

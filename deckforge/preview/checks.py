@@ -17,8 +17,8 @@ from ..errors import DeckforgeError
 from ..model import Deck
 from ..games import spec_for
 from ..sim.playcheck import CHECKED_GAMES, SEED, run_findings
-from ..sim.runner import POLICIES, simulate
-from ..validate import static_findings
+from ..sim.runner import CHECKED_POLICIES as POLICIES, simulate
+from ..validate import no_simulator_note, static_findings
 
 QUICK_GAMES = 30  # unchecked games per policy: a second or less for the bundled decks
 
@@ -40,7 +40,7 @@ def quick_check(deck: Deck, players: int) -> Verdict:
     """Run the static checks and a quick seeded simulation at `players` players."""
     findings = [str(finding) for finding in static_findings(deck)]
     if spec_for(deck.game).engine is None:
-        return Verdict(players, tuple(findings), (f"no simulator plays '{deck.game}': static checks only",))
+        return Verdict(players, tuple(findings), (no_simulator_note(deck),))
     games = 0
     for policy in POLICIES:
         try:

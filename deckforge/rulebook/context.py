@@ -11,8 +11,9 @@ from ..errors import BuildError, display_path
 from ..model import Card, Deck
 from ..games import spec_for, suit_attributes
 from ..games.spec import Deal
+from ..i18n import translations
 from .games import GameBook
-from .i18n import join_names, quote, translations
+from .i18n import join_names, quote
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,7 @@ class Rulebook:
     suits: tuple[tuple[str, str], ...]
     deck_file: str      # where the deck file is, for messages
     source_name: str    # the deck file named without the machine's folders, for the printed colophon
+    rules_html: str = ""  # a homemade deck's own rules text, rendered from its Markdown (safe HTML)
 
 
 def _check_translations(deck: Deck, lang: str) -> None:
@@ -92,9 +94,11 @@ def _check_glyphs(deck: Deck, lang: str) -> None:
     from ..layout.glyphs import describe, first_missing
 
     font = font_for("regular")
-    texts = [("the deck's name", deck.names.get(lang, ""))]
+    texts = [("the deck's name", deck.names.get(lang, ""))] if "title" not in deck.fonts else []
+    roles = {"name": "title", "text": "body"}  # a deck's own font was checked against its texts when it loaded
     texts += [(f"card '{card.id}' {what}", value) for card in deck.cards
-              for what, value in (("name", card.names.get(lang, "")), ("text", card.texts.get(lang, "")))]
+              for what, value in (("name", card.names.get(lang, "")), ("text", card.texts.get(lang, "")))
+              if roles[what] not in deck.fonts]
     for where, value in texts:
         missing = first_missing(value, font)
         if missing:
@@ -171,7 +175,24 @@ def build_context(deck: Deck, lang: str, players: int) -> Rulebook:
         scaling=_scaling(deck, deal, players),
         suits=tuple((suit.name(lang), suit.colour) for suit in deck.suits),
         deck_file=display_path(deck.path) if deck.path else deck.id,
-        source_name=f"{deck.path.parent.name}/{deck.path.name}" if deck.path else deck.id)
+        source_name=f"{deck.path.parent.name}/{deck.path.name}" if deck.path else deck.id,
+        rules_html=rules_html(deck.rules.get(lang, "")))
+
+
+def rules_html(text: str) -> str:
+    """Render a deck's rules text (CommonMark: headings, lists, emphasis) as safe HTML: raw HTML is escaped and
+    images are not allowed (a rulebook fetches nothing a deck names). Headings start at level 3, below the
+    section's own heading."""
+    if not text.strip():
+        return ""
+    from markdown_it import MarkdownIt
+    from markupsafe import Markup
+
+    md = MarkdownIt("commonmark", {"html": False}).disable("image")
+    html = md.render(text)
+    for level in (4, 3, 2, 1):  # shift # and ## below the section heading (h2)
+        html = html.replace(f"<h{level}>", f"<h{min(level + 2, 6)}>").replace(f"</h{level}>", f"</h{min(level + 2, 6)}>")
+    return Markup(html)
 
 
 class CardQuery:

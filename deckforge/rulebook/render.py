@@ -19,13 +19,20 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from ..errors import BuildError, display_path
+from ..icons import TOKEN
+from ..i18n import translations
 from ..load import TEMPLATES_DIR
 from ..model import Deck
 from .context import CardQuery, Rulebook
-from .i18n import translations
 
 RULEBOOK_TEMPLATES = TEMPLATES_DIR / "rulebooks"
 SECTIONS = ("goal", "components", "setup", "turn", "special", "end", "variants", "faq")
+HOMEMADE_SECTIONS = ("rules", "components", "special")  # a deck with no bundled game: its own rules text first
+HOMEMADE_TEMPLATE = "homemade.html"
+
+
+def sections_for(deck: Deck) -> tuple[str, ...]:
+    return SECTIONS if deck.game else HOMEMADE_SECTIONS
 
 
 @dataclass(frozen=True)
@@ -46,11 +53,21 @@ PAPERS = {
 }
 
 
-def font_faces() -> Markup:
-    """Declare every Open Sans style from the ttf_opensans package by file URL (the cards use the same family)."""
+def font_faces(deck: Deck | None = None) -> Markup:
+    """Declare every Open Sans style from the ttf_opensans package by file URL (the cards use the same family),
+    and a deck's own fonts: its title font for headings, its body font for the text, as on its cards."""
     rules = [f"@font-face {{ font-family: 'Open Sans'; src: url('{font.path.as_uri()}'); "
              f"font-weight: {font.weight}; font-style: {'italic' if font.italic else 'normal'}; }}"
              for font in ttf_opensans.FONTS]
+    fonts = deck.fonts if deck is not None else {}
+    for role, family in (("title", "Deck Title"), ("body", "Deck Body")):
+        if role in fonts:
+            rules.append(f"@font-face {{ font-family: '{family}'; src: url('{fonts[role].resolve().as_uri()}'); }}")
+    if "body" in fonts:
+        rules.append("body, code, table { font-family: 'Deck Body', 'Open Sans'; }")
+    if "title" in fonts:
+        rules.append("h1, h2, h3, .kicker, .running-title, th, .name { font-family: 'Deck Title', 'Open Sans'; "
+                     "font-weight: normal; }")
     return Markup("\n".join(rules))
 
 
@@ -117,8 +134,9 @@ def environment_for(deck: Deck, lang: str) -> SandboxedEnvironment:
 
 
 def prose_template_names(deck: Deck, lang: str) -> list[str]:
-    """Return the prose templates to try: the deck's own `rulebook/<lang>.html`, then the game's bundled prose."""
-    return [f"{lang}.html", f"{deck.game}/{lang}.html"]
+    """Return the prose templates to try: the deck's own `rulebook/<lang>.html`, then the game's bundled prose (a
+    deck with no game: the template that prints its own `rules` text)."""
+    return [f"{lang}.html", f"{deck.game}/{lang}.html" if deck.game else HOMEMADE_TEMPLATE]
 
 
 def render_html(deck: Deck, book: Rulebook, paper: str) -> str:
@@ -132,12 +150,12 @@ def render_html(deck: Deck, book: Rulebook, paper: str) -> str:
                          f"{display_path(RULEBOOK_TEMPLATES)})") from None
     try:
         html = template.render(book=book, cards=CardQuery(deck, book.lang, book.players), paper=PAPERS[paper],
-                               font_faces=font_faces(), sections=SECTIONS)
+                               font_faces=font_faces(deck), sections=sections_for(deck))
     except TemplateError as exc:
         raise BuildError(f"rulebook template {template.filename and display_path(template.filename)}: "
                          f"{exc}") from None
-    check_coverage(html, book, template.filename or template.name)
-    return html
+    check_coverage(html, book, template.filename or template.name, sections_for(deck))
+    return with_icons(html, deck)
 
 
 _BLOCKS = frozenset({"p", "div", "li", "dt", "dd", "td", "th", "tr", "h1", "h2", "h3", "h4", "br", "section"})
@@ -188,12 +206,25 @@ def visible_text(html: str) -> str:
     return " ".join("".join(parser.chunks).split())
 
 
-def check_coverage(html: str, book: Rulebook, template: str) -> None:
+def with_icons(html: str, deck: Deck) -> str:
+    """Draw each `:name:` icon of the deck inline, one text line high, where its token was printed."""
+    if not deck.icons:
+        return html
+    def image(match) -> str:
+        path = deck.icons.get(match.group(1))
+        if path is None:
+            return match.group(0)
+        return (f'<img class="icon" alt="{match.group(1)}" src="{path.resolve().as_uri()}" '
+                'style="height: 1.05em; width: auto; vertical-align: -0.18em">')
+    return TOKEN.sub(image, html)
+
+
+def check_coverage(html: str, book: Rulebook, template: str, sections: tuple[str, ...] = SECTIONS) -> None:
     """Fail when a required section is missing or empty, or a card of the deck is not mentioned."""
     parser = _TextAndSections()
     parser.feed(html)
     text = " ".join("".join(parser.chunks).split())
-    problems = [f"the section '{s}' is missing or empty" for s in SECTIONS
+    problems = [f"the section '{s}' is missing or empty" for s in sections
                 if len(" ".join("".join(parser.sections.get(s, [])).split())) < 20]
     for row in book.components:
         if row.label not in text:

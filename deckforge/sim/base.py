@@ -31,8 +31,14 @@ from ..model import Deck
 
 CHANCE, TERMINAL = -1, -4  # current_player() between the seats' turns (pyspiel.PlayerId's values)
 
-# Decks hold read-only mappings; let them pickle and deep-copy as the plain dicts they wrap.
-copyreg.pickle(MappingProxyType, lambda proxy: (MappingProxyType, (dict(proxy),)))
+
+def _mapping_proxy(mapping: dict) -> MappingProxyType:
+    return MappingProxyType(mapping)
+
+
+# Decks hold read-only mappings; let them pickle and deep-copy as the plain dicts they wrap. (The rebuilding
+# function must be importable by name: `mappingproxy` itself is not, so it cannot be the reduce's callable.)
+copyreg.pickle(MappingProxyType, lambda proxy: (_mapping_proxy, (dict(proxy),)))
 
 
 class SimulationError(DeckforgeError):
@@ -82,7 +88,6 @@ class State:
     """
 
     __slots__ = ()
-    openspiel = True  # the runner plays such states through chance nodes (legacy engines set False)
     player: int
     turns: int
     engine: "Engine"
@@ -311,7 +316,7 @@ def first_seat(engine: Engine, state: State) -> int:
     dealer = getattr(state, "dealer", None)
     if isinstance(dealer, int):
         return (dealer + 1) % engine.players
-    return state.player if state.openspiel else state.current_player
+    return state.player
 
 
 Chooser = Callable[[State, random.Random], int]
@@ -323,13 +328,10 @@ def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check
     state = engine.new_game(rng, starter)
     first_player = first_seat(engine, state)
     bound = engine.max_game_length()
-    if not state.openspiel:  # an engine not yet moved to the chance-node interface
-        _play_legacy(engine, state, rng, policies, check, bound)
-    else:
-        from .policies import chooser
+    from .policies import chooser
 
-        choosers = [chooser(name, engine, options) for name in policies]
-        _play(state, rng, choosers, check, bound)
+    choosers = [chooser(name, engine, options) for name in policies]
+    _play(state, rng, choosers, check, bound)
     result = state.result()
     result.first_player = first_player
     if engine.options.get("trace") and "log" not in result.extra:
@@ -343,24 +345,14 @@ def _play(state: State, rng: random.Random, choosers: Sequence[Chooser], check: 
     """Play on, sampling chance nodes with `rng` and asking each seat's chooser; check every step if asked."""
     is_terminal, sample = state.is_terminal, state.sample_chance
     apply = state.apply_action if check else state._apply_action
+    if not check and all(getattr(c, "__name__", "") == "_random" for c in choosers):
+        # random players at every seat: the same choices with one call less per step (the simulator's hot loop)
+        choice, legal = rng.choice, state._legal_actions
+        while not is_terminal() and state.turns < bound:
+            apply(sample(rng) if state.player == CHANCE else choice(legal()))
+        return
     while not is_terminal() and state.turns < bound:
         player = state.player
         apply(sample(rng) if player == CHANCE else choosers[player](state, rng))
-        if check:
-            state.check_invariants()
-
-
-def _play_legacy(engine: Engine, state: State, rng: random.Random, policies: Sequence[str], check: bool,
-                 bound: int) -> None:
-    greedy = engine.greedy_action
-    choice = rng.choice
-    while not state.is_terminal():
-        if state.turns >= bound:
-            break
-        if policies[state.current_player] == "greedy":
-            action = greedy(state, rng)
-        else:
-            action = choice(state.legal_actions())
-        state.apply(action)
         if check:
             state.check_invariants()

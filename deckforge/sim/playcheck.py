@@ -15,7 +15,7 @@ import os
 
 from ..model import Deck
 from .base import SimulationError, engine_for
-from .runner import POLICIES, simulate
+from .runner import CHECKED_POLICIES as POLICIES, simulate
 from .summary import Summary
 
 SEED = 20240601

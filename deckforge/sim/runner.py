@@ -4,6 +4,9 @@ Each game's `random.Random` is derived from (seed, game index) alone, and games 
 SERIES_LENGTH consecutive games: the first game of a series has a random starter, each later one is started as the
 engine's `next_starter` says (by default the previous winner; RULES.md). A series is never split between processes
 and results are gathered in game order, so the same seed gives the same figures whatever the number of jobs.
+
+Seats may play different policies (policies.py); `policy_options` carries a policy's settings to every process,
+e.g. `{"mcts": {"budget": 200}}` for the search player.
 """
 from __future__ import annotations
 
@@ -15,10 +18,11 @@ from typing import Iterator, Sequence
 
 from ..model import Deck
 from .base import Engine, GameResult, SimulationError, engine_for, play_game
+from .policies import POLICIES
 from .summary import GameError, Summary
 
 SERIES_LENGTH = 10
-POLICIES = ("random", "greedy")
+CHECKED_POLICIES = ("random", "greedy")  # what validate plays: the search player would only make it slower
 
 
 def game_rng(seed: int, index: int) -> random.Random:
@@ -26,29 +30,41 @@ def game_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"deckforge/{seed}/{index}")
 
 
-def seat_policies(policy: str | Sequence[str], players: int) -> tuple[str, ...]:
-    """Return one policy per seat from 'random', 'greedy', or a comma list with one policy per seat."""
+def seat_policies(policy: str | Sequence[str], players: int, per_seat: bool = False) -> tuple[str, ...]:
+    """Return one policy per seat from one policy name (every seat) or a comma list with one policy per seat;
+    `per_seat`: the list must name every seat, even a single name is not repeated."""
     names = policy.split(",") if isinstance(policy, str) else list(policy)
     names = [name.strip() for name in names]
-    if len(names) == 1:
-        names = names * players
     unknown = [name for name in names if name not in POLICIES]
     if unknown:
         raise SimulationError(f"unknown policy '{unknown[0]}' (one of: {', '.join(POLICIES)})")
+    if len(names) == 1 and not per_seat:
+        names = names * players
     if len(names) != players:
-        raise SimulationError(f"{len(names)} policies given for {players} players: give one, or one per seat")
+        given = f"{len(names)} {'policy' if len(names) == 1 else 'policies'} given for {players} players"
+        example = ",".join(["greedy"] + ["random"] * (players - 1))
+        raise SimulationError(f"{given}: give one per seat, e.g. {example}" if per_seat
+                              else f"{given}: give one, or one per seat")
     return tuple(names)
 
 
+def needs_search_interface(engine: Engine, policies: Sequence[str]) -> None:
+    """Raise SimulationError when a seat searches in a game still played through the legacy loop."""
+    if "mcts" in policies and type(engine).new_initial_state is Engine.new_initial_state:
+        raise SimulationError(f"the mcts player cannot play {engine.info.title} yet: its engine has no chance "
+                              f"nodes (use random or greedy)")
+
+
 def play_series(engine: Engine, seed: int, first: int, count: int, policies: Sequence[str],
-                check: bool = False) -> list[GameResult | GameError]:
+                check: bool = False, policy_options: dict | None = None) -> list[GameResult | GameError]:
     """Play games first .. first+count-1 as one series and return their outcomes in order."""
     outcomes: list[GameResult | GameError] = []
     previous = None
     for index in range(first, first + count):
         starter = engine.next_starter(previous) if index > first else None
         try:
-            previous = play_game(engine, game_rng(seed, index), policies, check=check, starter=starter)
+            previous = play_game(engine, game_rng(seed, index), policies, check=check, starter=starter,
+                                 options=policy_options)
         except Exception as exc:  # noqa: BLE001  (a broken game is a finding about the deck or engine)
             previous = GameError(index, seed, _describe_error(exc))
         outcomes.append(previous)
@@ -63,18 +79,18 @@ def _describe_error(exc: Exception) -> str:
 
 
 def iter_outcomes(engine: Engine, games: int, seed: int, policies: Sequence[str], jobs: int = 1,
-                  check: bool = False) -> Iterator[GameResult | GameError]:
+                  check: bool = False, policy_options: dict | None = None) -> Iterator[GameResult | GameError]:
     """Yield the outcome of each game in game order, playing series in `jobs` processes."""
     series = [(first, min(SERIES_LENGTH, games - first)) for first in range(0, games, SERIES_LENGTH)]
     if jobs <= 1 or len(series) < 2 or "fork" not in multiprocessing.get_all_start_methods():
         for first, count in series:
-            yield from play_series(engine, seed, first, count, policies, check)
+            yield from play_series(engine, seed, first, count, policies, check, policy_options)
         return
     # fork: workers inherit the engine (decks hold mapping proxies, which cannot be pickled)
     context = multiprocessing.get_context("fork")
     batch = max(1, len(series) // (jobs * 8))
     with context.Pool(min(jobs, len(series)), initializer=_start_worker,
-                      initargs=(engine, seed, tuple(policies), check)) as pool:
+                      initargs=(engine, seed, tuple(policies), check, policy_options)) as pool:
         for outcomes in pool.imap(_play_in_worker, series, chunksize=batch):
             yield from outcomes
 
@@ -82,32 +98,35 @@ def iter_outcomes(engine: Engine, games: int, seed: int, policies: Sequence[str]
 _WORKER: dict = {}
 
 
-def _start_worker(engine: Engine, seed: int, policies: tuple[str, ...], check: bool) -> None:
+def _start_worker(engine: Engine, seed: int, policies: tuple[str, ...], check: bool,
+                  policy_options: dict | None) -> None:
     # the pool ends its workers with SIGTERM: a handler inherited from the parent (the CLI's) must not delay that
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _WORKER.update(engine=engine, seed=seed, policies=policies, check=check)
+    _WORKER.update(engine=engine, seed=seed, policies=policies, check=check, policy_options=policy_options)
 
 
 def _play_in_worker(series: tuple[int, int]) -> list[GameResult | GameError]:
     w = _WORKER
-    return play_series(w["engine"], w["seed"], series[0], series[1], w["policies"], w["check"])
+    return play_series(w["engine"], w["seed"], series[0], series[1], w["policies"], w["check"], w["policy_options"])
 
 
 def simulate(deck: Deck, players: int, games: int = 1000, seed: int = 1, policy: str | Sequence[str] = "random",
-             jobs: int = 1, variants: Sequence[str] = (), check: bool = False) -> Summary:
-    """Play `games` seeded games of the deck and return their summary."""
+             jobs: int = 1, variants: Sequence[str] = (), check: bool = False,
+             policy_options: dict | None = None) -> Summary:
+    """Play `games` seeded games of the deck and return their summary (`policy_options`: see the module)."""
     if games < 1:
         raise SimulationError(f"the number of games must be at least 1, not {games}")
     policies = seat_policies(policy, players)
     engine = engine_for(deck, players, {"variants": tuple(variants), "trace": False})
+    needs_search_interface(engine, policies)
     summary = Summary.start(deck, players, seed, policies, tuple(variants))
-    for outcome in iter_outcomes(engine, games, seed, policies, jobs, check):
+    for outcome in iter_outcomes(engine, games, seed, policies, jobs, check, policy_options):
         summary.add(outcome)
     return summary
 
 
 def trace_game(deck: Deck, players: int, seed: int = 1, policy: str | Sequence[str] = "random",
-               variants: Sequence[str] = (), game: int = 0) -> GameResult:
+               variants: Sequence[str] = (), game: int = 0, policy_options: dict | None = None) -> GameResult:
     """Play game number `game` of the seeded run with the state's log on (in `result.extra["log"]`).
 
     The games before it in its series are replayed first, so it has the same starter as in the full run.
@@ -117,8 +136,10 @@ def trace_game(deck: Deck, players: int, seed: int = 1, policy: str | Sequence[s
     policies = seat_policies(policy, players)
     options = {"variants": tuple(variants)}
     first = game - game % SERIES_LENGTH
-    before = play_series(engine_for(deck, players, {**options, "trace": False}), seed, first, game - first, policies)
+    quiet = engine_for(deck, players, {**options, "trace": False})
+    needs_search_interface(quiet, policies)
+    before = play_series(quiet, seed, first, game - first, policies, policy_options=policy_options)
     engine = engine_for(deck, players, {**options, "trace": True})
     previous = before[-1] if before and isinstance(before[-1], GameResult) else None
     starter = engine.next_starter(previous) if game > first else None
-    return play_game(engine, game_rng(seed, game), policies, starter=starter)
+    return play_game(engine, game_rng(seed, game), policies, starter=starter, options=policy_options)

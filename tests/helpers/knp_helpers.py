@@ -43,26 +43,31 @@ def arrange(eng: KamenNuzkyPapir, hands: list[list[str]], draw: list[str] = (), 
     """Return a new state with these hands, draw pile (top card first) and discard pile (top card last).
 
     Every card of the deck not named goes under the draw pile (rest="draw") or under the discard pile
-    (rest="discard"), so that the table always holds the whole deck. Seats in `out` have gone out, in that order.
+    (rest="discard"), so that the table always holds the whole deck. The draw pile is the known-order kind (as if
+    rebuilt), so draws take its cards in order, without chance; the unseen stock is empty. Seats in `out` have
+    gone out, in that order.
     """
     state = eng.new_game(random.Random(0), starter=current)
     free: dict[str, list[int]] = {}
     for index, card_id in enumerate(eng.card_ids):
         free.setdefault(card_id, []).append(index)
-    state.hands = [[free[c].pop(0) for c in hand] for hand in hands]
+    state.hands = [sorted(free[c].pop(0) for c in hand) for hand in hands]
+    for seat, hand in enumerate(state.hands):
+        for card in hand:
+            state.known_by[card] = 1 << seat  # only its holder knows a card is there
     named_discard = [free[c].pop(0) for c in discard]
     named_draw = [free[c].pop(0) for c in draw]
     leftover = sorted(i for indices in free.values() for i in indices)
+    state.unseen = []
     state.draw_pile = (leftover if rest == "draw" else []) + named_draw[::-1]
     state.discard = (leftover if rest == "discard" else []) + named_discard
     last = eng.item_of[state.discard[-1]]
     state.top = ITEM_CODES[top] if top in ITEM_CODES else ANY if top == "anything" or last < 0 else last
-    state.current_player = current
+    state.seat = state.player = current
     for seat in out:
         state.out[seat] = True
         state.places.append(seat)
         state.in_play -= 1
-    state._legal = None
     state.check_invariants()
     return state
 
@@ -74,7 +79,7 @@ def ids(eng: KamenNuzkyPapir, cards: list[int]) -> list[str]:
 def lay(eng: KamenNuzkyPapir, state, card_id: str, naming: str | None = None) -> int:
     """Return the legal action that lays a card with this id from the current hand (a changer naming an item)."""
     for action in state.legal_actions():
-        if action < 0 or action >= eng.target_base:
+        if action >= eng.draw_action:
             continue
         card, named = divmod(action - eng.size, 3) if action >= eng.size else (action, None)
         if eng.card_ids[card] == card_id and (naming is None or named == ITEM_CODES[naming]):
@@ -84,3 +89,8 @@ def lay(eng: KamenNuzkyPapir, state, card_id: str, naming: str | None = None) ->
 
 def choose(eng: KamenNuzkyPapir, seat: int) -> int:
     return eng.target_base + seat
+
+
+def give(eng: KamenNuzkyPapir, card: int) -> int:
+    """Return the action that gives this card (an index) away."""
+    return eng.give_base + card

@@ -1,10 +1,12 @@
-"""Helpers for the Wizard tests: engines for the bundled deck, and deals stacked card by card."""
+"""Helpers for the Wizard tests: engines for the bundled deck, deals stacked card by card through the chance
+nodes, and bids in the game's action numbers."""
 from __future__ import annotations
 
 import random
 from functools import lru_cache
 
 from deckforge.load import load_deck
+from deckforge.sim.base import CHANCE
 from deckforge.games.wizard.engine import KINDS, NO_TRUMP, CardTable, WizardEngine, WizardState
 
 
@@ -17,19 +19,6 @@ def engine(players: int = 4, *variants: str, **options) -> WizardEngine:
     return WizardEngine(wizard_deck(), players, {"variants": variants, **options})
 
 
-class StackedRng(random.Random):
-    """A generator whose deals come out in a given order (the rest of its randomness stays seeded)."""
-
-    def __init__(self, order: list[int]):
-        super().__init__(0)
-        self.order = order
-
-    def sample(self, population, k):
-        assert len(self.order) >= k, "the stacked deal is shorter than the deal"
-        dealt, self.order = self.order[:k], self.order[k:]
-        return dealt
-
-
 def card(eng: WizardEngine, card_id: str, copy: int = 0) -> int:
     """Return the card number of a card id (the `copy`-th physical copy for Wizards and Jesters)."""
     return [i for i, c in enumerate(eng.table.ids) if c == card_id][copy]
@@ -37,14 +26,45 @@ def card(eng: WizardEngine, card_id: str, copy: int = 0) -> int:
 
 def deal(eng: WizardEngine, round_no: int, hands: list[list[str]], turned_up: str | None,
          dealer: int = 0) -> WizardState:
-    """Start round `round_no` alone with the given hands (seat order) and turned-up card; ids, Wizards and Jesters
-    may repeat and take the next copy."""
+    """Start round `round_no` alone and deal it through its chance nodes: the given hands (in seat order) and
+    turned-up card; ids of Wizards and Jesters may repeat and take the next copy."""
     seen: dict[str, int] = {}
-    order = []
-    for card_id in [c for hand in hands for c in hand] + ([turned_up] if turned_up else []):
-        order.append(card(eng, card_id, seen.get(card_id, 0)))
+
+    def number(card_id: str) -> int:
         seen[card_id] = seen.get(card_id, 0) + 1
-    return eng.new_hand(StackedRng(order), round_no, dealer)
+        return card(eng, card_id, seen[card_id] - 1)
+
+    numbers = [[number(c) for c in hand] for hand in hands]
+    state = eng.new_hand(round_no, dealer)
+    n = eng.players
+    for k in range(round_no * n):   # one card at a time, clockwise from the player left of the dealer
+        state.apply_action(numbers[(dealer + 1 + k) % n][k // n])
+    if state.player == CHANCE:
+        assert turned_up, "this round turns a card up: name it"
+        state.apply_action(number(turned_up))
+    else:
+        assert turned_up is None, "no card is left to turn up in this round"
+    return state
+
+
+def dealt(eng: WizardEngine, round_no: int, rng: random.Random, dealer: int = 0) -> WizardState:
+    """Start round `round_no` alone and deal it at random (its chance nodes resolved by `rng`)."""
+    return settle(eng.new_hand(round_no, dealer), rng)
+
+
+def settle(state: WizardState, rng: random.Random) -> WizardState:
+    """Resolve the chance nodes up to the next decision (or the end)."""
+    while state.player == CHANCE:
+        state.apply_action(state.sample_chance(rng))
+    return state
+
+
+def play_out(state: WizardState, rng: random.Random) -> WizardState:
+    """Play a state to its end with random choices and chance, checking every step."""
+    while not state.is_terminal():
+        state.apply_action(state.sample_chance(rng) if state.player == CHANCE else rng.choice(state.legal_actions()))
+        state.check_invariants()
+    return state
 
 
 def ids(eng: WizardEngine, cards) -> set[str]:
@@ -54,7 +74,12 @@ def ids(eng: WizardEngine, cards) -> set[str]:
 def bid_all(state: WizardState, *bids: int) -> None:
     """Apply the bids in bidding order (from the player left of the dealer)."""
     for bid in bids:
-        state.apply(bid)
+        state.apply_action(state.engine.bid_action(bid))
+
+
+def bids(state: WizardState) -> list[int]:
+    """Return the legal bids as numbers (not action ids)."""
+    return [action - state.engine.bid_base for action in state.legal_actions()]
 
 
 def table_of(cards, suits: int = 4) -> CardTable:
@@ -66,5 +91,5 @@ def table_of(cards, suits: int = 4) -> CardTable:
     table.rank = tuple(r if k == "number" else 0 for k, _, r in cards)
     table.ids = table.names = tuple(f"{k}-{s}-{r}" for k, s, r in cards)
     table.size = len(cards)
-    table._set_opens()
+    table.derive()
     return table

@@ -15,8 +15,8 @@ COUNTS = [
 ]
 
 
-def test_four_bundled_decks() -> None:
-    assert sorted(p.parent.name for p in bundled_decks()) == ["dymock", "kamen-nuzky-papir", "rychle-sipy", "wizard"]
+def test_five_bundled_decks() -> None:
+    assert sorted(p.parent.name for p in bundled_decks()) == ["dymock", "kamen-nuzky-papir", "prsi", "rychle-sipy", "wizard"]
 
 
 @pytest.mark.parametrize("deck_id,players,total", COUNTS)

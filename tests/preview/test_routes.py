@@ -66,9 +66,9 @@ def test_language_and_player_count_switch(client, deck_copy) -> None:
 
 def test_a_count_the_deck_does_not_serve_falls_back_with_a_note(client, deck_copy) -> None:
     deck = load_deck(deck_copy)
-    page = client.get("/", params={"players": 99, "lang": "de"}).text
+    page = client.get("/", params={"players": 99, "lang": "pl"}).text
     assert f"not 99; showing {deck.players.default_players}" in page
-    assert "no &#39;de&#39; texts; showing &#39;cs&#39;" in page
+    assert "no &#39;pl&#39; texts; showing &#39;cs&#39;" in page
     assert figures(page)["card-stone-of-fate"]["name"] == "Kámen osudu"
 
 
@@ -135,8 +135,8 @@ def test_an_art_save_redraws_the_card_that_shows_it(client, session, deck_copy) 
     art = deck_copy.parent / "art" / "stone.png"
     Image.new("RGB", (600, 400), "#ff0000").save(art)
     edit(deck_copy, "template: kamen-nuzky-papir", "template: basic")
-    edit(deck_copy, "    name: {cs: Kámen osudu, en: Stone of Fate}\n",
-         "    name: {cs: Kámen osudu, en: Stone of Fate}\n    art: art/stone.png\n")
+    edit(deck_copy, "    name: {cs: Kámen osudu, en: Stone of Fate, de: Schicksalsstein}\n",
+         "    name: {cs: Kámen osudu, en: Stone of Fate, de: Schicksalsstein}\n    art: art/stone.png\n")
     session.reload()
     red = client.get(figures(client.get("/").text)["card-stone-of-fate"]["src"]).content
     Image.new("RGB", (600, 400), "#0000ff").save(art)

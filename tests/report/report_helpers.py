@@ -31,7 +31,7 @@ def knp_variant(folder: Path) -> Path:
     """Write a deck extending Kámen, nůžky, papír for 2–4 players: Heavy Envelope now makes the next player draw 4,
     and a new spell, Whirlwind, makes every other player draw 2."""
     return write_deck(folder, {
-        "extends": "kamen-nuzky-papir", "id": "knp-whirlwind",
+        "extends": "kamen-nuzky-papir", "id": "knp-whirlwind", "languages": ["cs", "en"],
         "name": {"cs": "Kámen, nůžky, papír s vichřicí", "en": "Rock, Paper, Scissors with Whirlwind"},
         "players": {"min": 2, "max": 4, "per_set": 4},
         "cards": [

@@ -17,10 +17,11 @@ NEW_SPELL = """
     kind: spell
     item: paper
     count: 1
-    name: {cs: Ohnivý dopis, en: Letter of Fire}
+    name: {cs: Ohnivý dopis, en: Letter of Fire, de: Feuerbrief}
     text:
       cs: Další hráč si lízne 3 karty a vynechá tah.
       en: "<b>Burn</b> {{ 7 * 7 }} & the next player draws 3 cards."
+      de: Der nächste Spieler zieht 3 Karten und setzt aus.
     effects:
       - {effect: draw, target: next, count: 3}
       - {effect: skip, target: next}

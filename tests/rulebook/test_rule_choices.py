@@ -70,12 +70,12 @@ CHOICES = [
         "en": ["cannot be rebuilt, because the discard pile holds one card at most",
                "Then you must discard one card instead; with an empty hand you pass"]}),
     ("rychle-sipy", "stalemate-rule", {
-        "cs": ["Hra končí bez vítěze, projde-li celé kolo, ve kterém nikdo nemá na vybranou",
-               "každý má na konci tahu v ruce tytéž karty jako na začátku",
-               "Dokud si někdo může vybrat, co vezme nebo odhodí, hraje se dál"],
-        "en": ["The game ends without a winner when a whole round goes by in which nobody has any choice",
-               "everyone ends their turn holding the same cards as at its start",
-               "While anyone can still choose what to take or discard, play goes on"]}),
+        "cs": ["Hra končí bez vítěze, projde-li celé kolo, ve kterém nikdo nemá na vybranou a nic se nezmění",
+               "Bez vítěze končí i tehdy, když potřetí nastane tatáž situace",
+               "leží tytéž karty v témže pořadí a na tahu je týž hráč"],
+        "en": ["The game ends without a winner when a whole round goes by in which nobody has any choice and nothing",
+               "It also ends without a winner when the same position comes up for the third time",
+               "hold the same cards in the same order, and the same player is to play"]}),
     ("rychle-sipy", "duplicate-from-bonus-draw", {
         "cs": ["hned ji odhodíte i s jejím bonusem, přestože jste v tomto tahu už odhazovali"],
         "en": ["discard it at once with its own bonus, even though you have already discarded this turn"]}),
@@ -184,8 +184,8 @@ REVERSE_ONLY = """  - id: stone-of-fate
     kind: spell
     item: rock
     count: 1
-    name: {cs: Kámen osudu, en: Stone of Fate}
-    text: {cs: Směr hry se obrátí., en: The direction of play reverses.}
+    name: {cs: Kámen osudu, en: Stone of Fate, de: Schicksalsstein}
+    text: {cs: Směr hry se obrátí., en: The direction of play reverses., de: Die Spielrichtung kehrt sich um.}
     effects: [reverse]
 
 """

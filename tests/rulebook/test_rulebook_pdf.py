@@ -8,7 +8,7 @@ import pytest
 
 from deckforge.load import load_deck
 from deckforge.rulebook import build_context, rulebook_html
-from deckforge.rulebook.i18n import translations
+from deckforge.i18n import translations
 from deckforge.rulebook.render import SECTIONS, visible_text
 
 from rulebook_helpers import DECKS, LANGS, pdf_fonts, read_pdf

@@ -5,6 +5,7 @@ from deckforge.load import load_deck
 from deckforge.sim.base import InvariantError
 from deckforge.games.kamen_nuzky_papir.engine import KamenNuzkyPapir, KnpState
 from deckforge.games import specs
+from deckforge.sim.playcheck import play_check
 from deckforge.validate import validate_deck
 
 DECK = load_deck("kamen-nuzky-papir")
@@ -26,12 +27,15 @@ def test_the_bundled_deck_passes_at_a_player_count():
 
 def test_a_deck_of_rocks_alone_stalls_and_says_so(tmp_path):
     deck = load_deck(write_deck(tmp_path, [item("rock", "rock", 20)], high=4))
-    report = validate_deck(deck)
-    found = messages(report)
+    report = validate_deck(deck)  # the static check finds the missing items first, and no game is played
+    assert "no paper card: every item must be in the deck for play to flow" in messages(report)
+    assert any("no games were played" in note for note in report.notes)
+    findings, notes = play_check(deck, [2, 3, 4])  # played anyway, the games stall and the play check says so
+    found = [str(finding) for finding in findings]
     for players in (2, 3, 4):
         assert any(m.startswith(f"{players} players: greedy players: ") and "games stalled (100%" in m
                    for m in found), found
-        assert any(n.startswith(f"{players} players: random players stalled in ") for n in report.notes)
+        assert any(n.startswith(f"{players} players: random players stalled in ") for n in notes)
     assert "card 'rock' was never played at 2–4 players: no seeded game found a moment to lay it" in found
 
 

@@ -33,7 +33,7 @@ class Recording(KamenNuzkyPapir):
 
     def new_game(self, rng, starter=None):
         state = super().new_game(rng, starter)
-        self.starters.append((starter, state.current_player))
+        self.starters.append((starter, state.player))
         return state
 
 
@@ -55,7 +55,7 @@ def test_a_new_series_starts_every_series_length_games():
 
 def test_a_broken_invariant_is_recorded_with_its_seed_not_raised(monkeypatch):
     def broken(state):
-        if state.turns == 3 and state.current_player == 0:
+        if state.turns == 3 and state.player == 0:
             raise InvariantError("a card went missing")
     monkeypatch.setattr(KnpState, "check_invariants", broken)
     summary = simulate(DECK, 2, games=30, seed=5, check=True, jobs=2)

@@ -37,7 +37,7 @@ def test_every_effect_has_a_section_with_its_parameters_ranges_and_defaults():
 def test_the_example_spells_load_and_get_played(tmp_path):
     blocks = re.findall(r"```yaml\n(.*?)```", SPELLS, flags=re.S)
     cards = "".join(block for block in blocks if block.startswith("  - id: "))
-    (tmp_path / "deck.yaml").write_text(f"extends: kamen-nuzky-papir\nid: doc-spells\ncards:\n{cards}",
+    (tmp_path / "deck.yaml").write_text(f"extends: kamen-nuzky-papir\nid: doc-spells\nlanguages: [cs, en]\ncards:\n{cards}",
                                         encoding="utf-8")
     deck = load_deck(tmp_path)
     examples = re.findall(r"^  - id: ([\w-]+)", cards, flags=re.M)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .engine import CHANGER, CHOOSE, GIVING, NEED
+from .rules import CHANGER, CHOOSE, GIVING, NEED
 from ...sim.spells import DRAW, EXTRA_PLAY, GIVE, PLAY_AGAIN, REVERSE, SKIP, SWAP_HANDS
 
 if TYPE_CHECKING:
@@ -21,11 +21,11 @@ EFFECT_VALUE = {SKIP: 10, REVERSE: 2, DRAW: 10, PLAY_AGAIN: 12, EXTRA_PLAY: 8, G
 def greedy_action(engine: KamenNuzkyPapir, state: KnpState) -> int:
     """Go out if possible; else lay spells before items and items before changers rather than draw (but not a swap
     that would not pay); aim chosen effects at the player with the fewest cards; give away the item held most."""
-    legal = state.legal_actions()
+    legal = state._legal_actions()
     if len(legal) == 1:
         return legal[0]
     if state.phase == GIVING:
-        return min(legal, key=lambda card: keep_value(engine, state, card))
+        return min(legal, key=lambda action: keep_value(engine, state, action - engine.give_base))
     if state.phase == CHOOSE:
         return min(legal, key=lambda action: len(state.hands[action - engine.target_base]))
     return max(legal, key=lambda action: lay_value(engine, state, action))
@@ -33,9 +33,9 @@ def greedy_action(engine: KamenNuzkyPapir, state: KnpState) -> int:
 
 def lay_value(engine: KamenNuzkyPapir, state: KnpState, action: int) -> int:
     """Value an action of the play or extra-card phase."""
-    if action < 0:  # draw or decline
+    if action >= engine.draw_action:  # draw or decline
         return 0
-    hand = state.hands[state.current_player]
+    hand = state.hands[state.seat]
     if len(hand) == 1:
         return GOING_OUT
     if action >= engine.size:  # a changer: name the item this hand can beat, should play come back to it
@@ -48,7 +48,7 @@ def lay_value(engine: KamenNuzkyPapir, state: KnpState, action: int) -> int:
 
 def effect_value(state: KnpState, code: int, cards_left: int) -> int:
     if code == SWAP_HANDS:  # pays only when someone holds fewer cards than the caster will
-        fewest = min(len(state.hands[seat]) for seat in state.others(state.current_player))
+        fewest = min(len(state.hands[seat]) for seat in state.others(state.seat))
         return EFFECT_VALUE[code] if fewest < cards_left else -SPELL_VALUE - 1
     return EFFECT_VALUE.get(code, 0)
 
@@ -61,5 +61,5 @@ def keep_value(engine: KamenNuzkyPapir, state: KnpState, card: int) -> int:
     """How much the player wants to keep a card: changers most, then spells, then the rarer items."""
     if engine.item_of[card] == CHANGER:
         return 100
-    held = count_item(engine, state.hands[state.current_player], engine.item_of[card])
+    held = count_item(engine, state.hands[state.seat], engine.item_of[card])
     return (50 if engine.effects_of[card] else 0) - held

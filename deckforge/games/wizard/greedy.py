@@ -1,14 +1,16 @@
 """The greedy Wizard player: bids from its hand's strength and plays to make its bid exactly.
 
-It decides from a `View` alone (what the player may know under the variants in play; see wizard.WizardState.view),
-never from the state: lucid vision, hidden and secret bids bind it as they bind a person.
+It decides from a `View` alone (what the player may know under the variants in play; see view.py), never from the
+state: lucid vision, hidden and secret bids bind it as they bind a person. It answers in the game's action numbers
+(a card is its number; bids and trump choices are offset by the engine's `bid_base` and `trump_base`).
 """
 from __future__ import annotations
 
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .engine import NUMBER, WIZARD, CardTable, View, trick_winner
+from .rules import NUMBER, WIZARD, CardTable, trick_winner
+from .view import View
 
 if TYPE_CHECKING:
     from .engine import WizardEngine
@@ -42,15 +44,16 @@ def card_strengths(table: CardTable, players: int, trump: int) -> tuple[float, .
 
 def greedy_trump(view: View, engine: "WizardEngine") -> int:
     """Choose the suit the dealer holds most of (by count, then rank); blind (lucid vision), the suit seen least."""
-    table = engine.table
+    table, base = engine.table, engine.trump_base
+    suits = [action - base for action in view.legal]
     if view.hand is None:
         seen = Counter(table.suit[c] for hand in view.seen_hands.values() for c in hand)
-        return min(view.legal, key=lambda s: (seen[s], s))
+        return base + min(suits, key=lambda s: (seen[s], s))
     held = Counter()
     for card in view.hand:
         if table.kind[card] == NUMBER:
             held[table.suit[card]] += 100 + table.rank[card]
-    return max(view.legal, key=lambda s: (held[s], -s))
+    return base + max(suits, key=lambda s: (held[s], -s))
 
 
 def greedy_bid(view: View, engine: "WizardEngine") -> int:
@@ -60,18 +63,24 @@ def greedy_bid(view: View, engine: "WizardEngine") -> int:
     of the tricks; hidden or secret bids leave the estimate to the hand alone.
     """
     if view.hand is None:
-        return _blind_bid(view, engine)
+        return _nearest_bid(view, engine, _blind_estimate(view, engine))
     strength = engine.strength[view.trump + 1]
     estimate = sum(strength[c] for c in view.hand)
     known = [b for s, b in enumerate(view.bids) if s != view.seat and b is not None]
     if known:
         claimed = sum(known) - len(known) * view.round / view.players
         estimate -= BID_PRESSURE * claimed
-    return min(view.legal, key=lambda b: (abs(b - estimate), b))
+    return _nearest_bid(view, engine, estimate)
 
 
-def _blind_bid(view: View, engine: "WizardEngine") -> int:
-    """Lucid vision, round 1: bid 1 when most cards this player cannot see would take the trick it sees."""
+def _nearest_bid(view: View, engine: "WizardEngine", estimate: float) -> int:
+    """Return the action of the legal bid nearest to `estimate` (the lower of two as near)."""
+    base = engine.bid_base
+    return base + min((action - base for action in view.legal), key=lambda b: (abs(b - estimate), b))
+
+
+def _blind_estimate(view: View, engine: "WizardEngine") -> float:
+    """Lucid vision, round 1: the share of the cards this player cannot see that would take the trick it sees."""
     seen = {c for hand in view.seen_hands.values() for c in hand} | {view.turned_up}
     order = [(view.leader + i) % view.players for i in range(view.players)]
     me = order.index(view.seat)
@@ -81,8 +90,7 @@ def _blind_bid(view: View, engine: "WizardEngine") -> int:
     for card in unseen:
         trick[me] = card
         wins += trick_winner(trick, view.trump, engine.table) == me
-    estimate = wins / len(unseen) if unseen else 0.0
-    return min(view.legal, key=lambda b: (abs(b - estimate), b))
+    return wins / len(unseen) if unseen else 0.0
 
 
 def greedy_card(view: View, engine: "WizardEngine") -> int:
@@ -96,11 +104,11 @@ def greedy_card(view: View, engine: "WizardEngine") -> int:
     needed = view.bids[view.seat] - view.tricks[view.seat]
     if not view.trick:
         return by_strength[-1] if needed > 0 else by_strength[0]
-    trick, me = list(view.trick) + [-1], len(view.trick)
-    winning = []
-    for card in by_strength:
-        trick[me] = card
-        winning.append(trick_winner(trick, view.trump, engine.table) == me)
+    # a card takes the trick when it is stronger than the best so far (see CardTable._key: the strengths that
+    # trick_winner compares; with only Jesters so far the suit led is unset, and any card but a Jester takes it)
+    strength_in_trick = engine.table.keys[view.trump + 1][view.lead_suit + 2]
+    best = max(strength_in_trick[c] for c in view.trick)
+    winning = [strength_in_trick[card] > best for card in by_strength]
     if needed > 0:
         return next((c for c, wins in zip(by_strength, winning) if wins), by_strength[0])
     return next((c for c, wins in zip(reversed(by_strength), reversed(winning)) if not wins), by_strength[0])

@@ -44,8 +44,21 @@ def test_same_seed_same_games():
 def test_the_starter_leads_and_is_dealt_first():
     engine = engine_for(DECK, 4)
     for starter in range(4):
+        state = engine.new_initial_state(starter=starter)
+        state.apply_action(state.chance_outcomes()[0][0])  # no chance node for the leader: the deal's first card
+        assert state.facedown[starter][0] == 0 and state.table_count[starter] == 1
         state = engine.new_game(random.Random(2), starter=starter)
-        assert state.leader == starter and state.current_player == starter
+        assert state.leader == starter and state.current_player() == starter and state.swapping
+
+
+def test_without_a_starter_chance_draws_the_leader():
+    engine = engine_for(DECK, 4)
+    state = engine.new_initial_state()
+    assert state.is_chance_node() and state.chance_outcomes() == [(seat, 0.25) for seat in range(4)]
+    state.apply_action(3)
+    assert state.leader == 3 and state.chance_outcomes() == [(card, 1 / 54) for card in range(54)]
+    leaders = {engine.new_game(random.Random(seed)).leader for seed in range(40)}
+    assert leaders == {0, 1, 2, 3}
 
 
 @settings(max_examples=15, deadline=None)
@@ -76,7 +89,7 @@ def test_player_count_outside_the_deck():
 
 def test_a_deck_too_small_to_deal_is_refused():
     small = dataclasses.replace(DECK, cards=DECK.cards[:10])
-    with pytest.raises(SimulationError, match="10 cards cannot deal nine to each of 2 players"):
+    with pytest.raises(SimulationError, match="10 cards cannot deal 9 to each of 2 players"):
         engine_for(small, 2)
 
 

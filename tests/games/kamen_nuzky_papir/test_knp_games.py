@@ -46,11 +46,13 @@ def test_any_seed_conserves_cards_and_ends(seed, players, policy):
 
 
 def test_a_custom_spell_is_played_and_does_what_it_says(tmp_path):
+    words = {"cs": "Vichřice", "en": "Whirlwind"}
+    names = ", ".join(f"{lang}: {words.get(lang, 'Whirlwind')}" for lang in DECK.languages)  # all the deck has
     (tmp_path / "deck.yaml").write_text(
         "extends: kamen-nuzky-papir\nid: my-rps\n"
         "cards:\n"
         "  - id: whirlwind\n    kind: spell\n    item: paper\n    count: 2\n"
-        "    name: {cs: Vichřice, en: Whirlwind}\n"
+        f"    name: {{{names}}}\n"
         "    effects: [{effect: skip, target: previous, turns: 2}, {effect: draw, target: others, count: 2}]\n",
         encoding="utf-8")
     deck = load_deck(tmp_path)

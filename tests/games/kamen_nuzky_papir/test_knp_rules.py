@@ -5,7 +5,7 @@ import pytest
 from knp_helpers import arrange, changer, engine, ids, item, lay, write_deck
 
 from deckforge.load import load_deck
-from deckforge.games.kamen_nuzky_papir.engine import ANY, CHANGER, DRAW, PASS, PAPER, ROCK, SCISSORS
+from deckforge.games.kamen_nuzky_papir.engine import ANY, CHANGER, PAPER, ROCK, SCISSORS
 from deckforge.sim.base import SimulationError
 
 
@@ -33,8 +33,8 @@ def test_a_spell_on_top_counts_as_its_item(spell_deck):
 def test_a_changer_becomes_the_item_its_player_names(spell_deck):
     eng = engine(spell_deck, 2)
     state = arrange(eng, [["changer", "rock"], ["rock", "paper", "scissors"]], discard=["paper"])
-    state.apply(lay(eng, state, "changer", naming="scissors"))
-    assert state.top == SCISSORS and state.current_player == 1
+    state.apply_action(lay(eng, state, "changer", naming="scissors"))
+    assert state.top == SCISSORS and state.player == 1
     assert described(eng, state) == ["draws", "lays rock"]
 
 
@@ -42,7 +42,7 @@ def test_a_changer_turned_up_takes_any_card_until_one_is_laid_on_it(spell_deck):
     eng = engine(spell_deck, 2)
     state = arrange(eng, [["rock", "scissors"], ["rock", "scissors"]], discard=["changer"])
     assert state.top == ANY and described(eng, state) == ["draws", "lays rock", "lays scissors"]
-    state.apply(lay(eng, state, "scissors"))
+    state.apply_action(lay(eng, state, "scissors"))
     assert state.top == SCISSORS and described(eng, state) == ["draws", "lays rock"]
 
 
@@ -52,8 +52,9 @@ def test_the_card_turned_up_at_the_start_does_nothing(spell_deck):
     for seed in range(300):
         state = eng.new_game(random.Random(seed), starter=1)
         first = state.discard[0]
-        assert [len(h) for h in state.hands] == [4, 4, 4] and len(state.draw_pile) == eng.size - 13
-        assert state.current_player == 1 and state.direction == 1 and state.skips == [0, 0, 0]
+        assert [len(h) for h in state.hands] == [4, 4, 4] and len(state.unseen) == eng.size - 13
+        assert state.draw_pile == [] and state.discard == [first]
+        assert state.player == 1 and state.direction == 1 and state.skips == [0, 0, 0]
         assert state.top == (ANY if eng.item_of[first] == CHANGER else eng.item_of[first])
         seen.add("changer" if eng.item_of[first] == CHANGER else "spell" if eng.effects_of[first] else "item")
     assert seen == {"changer", "spell", "item"}
@@ -62,9 +63,9 @@ def test_the_card_turned_up_at_the_start_does_nothing(spell_deck):
 def test_a_player_may_draw_even_when_able_to_lay(spell_deck):
     eng = engine(spell_deck, 3)
     state = arrange(eng, [["paper"], ["rock"], ["rock"]], draw=["scissors", "rock"], discard=["rock"])
-    assert DRAW in state.legal_actions()
-    state.apply(DRAW)
-    assert ids(eng, state.hands[0]) == ["paper", "scissors"] and state.current_player == 1
+    assert eng.draw_action in state.legal_actions()
+    state.apply_action(eng.draw_action)
+    assert sorted(ids(eng, state.hands[0])) == ["paper", "scissors"] and state.player == 1
     assert ids(eng, state.draw_pile[-1:]) == ["rock"]
 
 
@@ -86,16 +87,16 @@ def test_a_full_round_of_passes_is_a_stalemate(tmp_path):
     eng = engine(load_deck(write_deck(tmp_path, [item("rock", "rock", 12), item("paper", "paper", 1)])), 3)
     state = arrange(eng, [["rock"] * 4, ["rock"] * 4, ["rock"] * 3 + ["paper"]], discard=["rock"])
     for _ in range(2):  # nothing to draw, nothing to lay
-        assert state.legal_actions() == [PASS]
-        state.apply(PASS)
+        assert state.legal_actions() == [eng.pass_action]
+        state.apply_action(eng.pass_action)
     assert not state.is_terminal() and state.legal_actions() == [lay(eng, state, "paper")]  # must lay
-    state.apply(lay(eng, state, "paper"))
-    assert state.legal_actions() == [DRAW]  # the draw pile can be rebuilt from the rock under the paper
-    state.apply(DRAW)
+    state.apply_action(lay(eng, state, "paper"))
+    assert state.legal_actions() == [eng.draw_action]  # the draw pile can be rebuilt from the rock under the paper
+    state.apply_action(eng.draw_action)
     for _ in range(2):
-        state.apply(PASS)
+        state.apply_action(eng.pass_action)
         assert not state.is_terminal()  # seat 0 has not passed since it drew
-    state.apply(PASS)
+    state.apply_action(eng.pass_action)
     result = state.result()
     assert state.is_terminal() and result.stalemate and not result.finished and result.extra["passes"] == 5
 
@@ -104,8 +105,8 @@ def test_the_draw_pile_is_rebuilt_unshuffled_with_the_oldest_discard_on_top(smal
     eng = engine(small_deck, 2)
     state = arrange(eng, [["rock"] * 4, ["rock"] * 4], discard=["paper", "scissors", "paper", "scissors", "scissors"])
     old = list(state.discard)
-    assert state.draw_pile == [] and DRAW in state.legal_actions()
-    state.apply(DRAW)
+    assert state.draw_pile == [] and eng.draw_action in state.legal_actions()
+    state.apply_action(eng.draw_action)
     assert state.discard == [old[-1]]  # the top discard stays
     assert state.hands[0][-1] == old[0]  # the oldest discard was on top
     assert state.draw_pile[::-1] == old[1:-1]  # the rest follows in the order it was laid
@@ -115,13 +116,13 @@ def test_the_draw_pile_is_rebuilt_unshuffled_with_the_oldest_discard_on_top(smal
 def test_players_take_places_until_one_holds_cards_and_out_players_are_passed_over(small_deck):
     eng = engine(small_deck, 3)
     state = arrange(eng, [["paper"], ["scissors", "rock"], ["rock", "paper"]], discard=["rock"])
-    state.apply(lay(eng, state, "paper"))
-    assert state.out[0] and state.places == [0] and state.current_player == 1
-    state.apply(lay(eng, state, "scissors"))
-    state.apply(lay(eng, state, "rock"))
-    assert state.current_player == 1  # seat 0 is out
-    state.apply(DRAW)
-    state.apply(lay(eng, state, "paper"))
+    state.apply_action(lay(eng, state, "paper"))
+    assert state.out[0] and state.places == [0] and state.player == 1
+    state.apply_action(lay(eng, state, "scissors"))
+    state.apply_action(lay(eng, state, "rock"))
+    assert state.player == 1  # seat 0 is out
+    state.apply_action(eng.draw_action)
+    state.apply_action(lay(eng, state, "paper"))
     result = state.result()
     assert state.is_terminal() and result.finished and result.places == [0, 2, 1] and result.winners == [0]
     assert result.plays[2] == {"rock": 1, "paper": 1} and result.plays[0] == {"paper": 1}

@@ -12,8 +12,8 @@ import pytest
 from deckforge.load import load_deck
 from deckforge.sim.base import engine_for, play_game
 from deckforge.sim.runner import simulate
-from deckforge.games.rychle_sipy.engine import DISCARD, NO_DISCARD, NO_TAKE, TAKE_DISCARD, TAKE_STOCK
 from deckforge.games.rychle_sipy.greedy import greedy_discard, greedy_take
+from deckforge.games.rychle_sipy.rules import DISCARD, NO_DISCARD, NO_TAKE, TAKE_DISCARD, TAKE_STOCK
 
 from test_rychle_sipy_rules import BOHOUS, FULL_ROW, MAZNAK, arrange
 
@@ -86,20 +86,20 @@ def test_greedy_takes_a_discard_it_needs_and_keeps_the_row_growing():
 def test_greedy_throws_a_spare_penalty_card_at_the_next_player_and_keeps_needed_cards():
     engine = engine_for(DECK, 3)
     state = arrange(engine, hands={0: [1, 2, 9, MAZNAK, MAZNAK]}, stock=[9, 9], pile=[7])
-    state.apply(TAKE_STOCK)  # a second 9 joins the hand: the spares are a 9 and a Mažňák
+    state.apply_action(TAKE_STOCK)  # a second 9 joins the hand: the spares are a 9 and a Mažňák
     assert engine.number[greedy_discard(engine, state) - DISCARD] == MAZNAK
     state = arrange(engine, hands={0: [1, 2, BOHOUS]}, stock=[9, 9], pile=[7])
-    state.apply(TAKE_DISCARD)  # every card is needed
+    state.apply_action(TAKE_DISCARD)  # every card is needed
     assert greedy_discard(engine, state) == NO_DISCARD
 
 
 def test_greedy_keeps_its_last_spare_card_to_close_with():
     engine = engine_for(DECK, 3)
     state = arrange(engine, hands={0: [1, 2, 9]}, stock=[9, 9], pile=[7])
-    state.apply(TAKE_STOCK)
+    state.apply_action(TAKE_STOCK)
     assert greedy_discard(engine, state) == NO_DISCARD
     state = arrange(engine, hands={0: [1, 2, 9, 9]}, stock=[9, 9], pile=[7])
-    state.apply(TAKE_STOCK)
+    state.apply_action(TAKE_STOCK)
     assert engine.number[greedy_discard(engine, state) - DISCARD] == 9
 
 

@@ -5,10 +5,10 @@ import textwrap
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from wizard_helpers import engine
+from wizard_helpers import dealt, engine, settle
 
 from deckforge.load import load_deck
-from deckforge.sim.base import engine_for, play_game
+from deckforge.sim.base import CHANCE, engine_for, play_game
 from deckforge.games.wizard.engine import CHOOSE_TRUMP, PLAY, WizardEngine
 
 
@@ -45,10 +45,10 @@ def test_the_greedy_player_only_chooses_legal_actions(players, variants):
     for seed in range(3):
         rng = random.Random(seed)
         state = eng.new_game(rng)
-        while not state.is_terminal():
+        while not settle(state, rng).is_terminal():
             action = eng.greedy_action(state, rng)
             assert action in state.legal_actions(), str(state)
-            state.apply(action)
+            state.apply_action(action)
 
 
 def bid_rate(policy: str, players: int = 4, games: int = 25) -> float:
@@ -102,9 +102,10 @@ def test_the_trace_reads_as_the_game_went():
 
 
 def test_the_state_prints_for_a_person():
-    state = engine(4).new_hand(random.Random(1), 3, dealer=0)
+    state = dealt(engine(4), 3, random.Random(1), dealer=0)
     text = str(state)
     assert text.startswith("round 3 of 15, dealer P0") and "P1 to bid" in text and text.count("holds") == 4
+    assert "undealt (47): " in text
 
 
 FIVE_SUITS = """\
@@ -144,19 +145,20 @@ def test_a_five_suit_deck_with_six_wizards_plays_as_written(five_suits):
                 trumps.add(state.trump)
             elif state.phase == CHOOSE_TRUMP:
                 chosen_from.add(tuple(state.legal_actions()))
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply_action(state.sample_chance(rng) if state.player == CHANCE
+                               else rng.choice(state.legal_actions()))
             state.check_invariants()
         result = state.result()
         assert result.finished and result.extra["rounds"] == 18
         played.update(*result.plays)
     assert trumps >= {0, 1, 2, 3, 4}           # the fifth suit is trump too
-    assert chosen_from == {(0, 1, 2, 3, 4)}    # a Wizard turned up offers all five suits
+    assert chosen_from == {tuple(eng.trump_action(s) for s in range(5))}   # a Wizard turned up offers all five
     assert {f"mages-{r}" for r in range(1, 14)} <= played
 
 
 def test_a_deck_the_players_do_not_divide_turns_up_a_card_in_its_last_round(five_suits):
     eng = engine_for(five_suits, 4)              # 75 cards: 18 rounds of 72, three cards left
-    state = eng.new_hand(random.Random(3), 18)
+    state = dealt(eng, 18, random.Random(3))
     assert state.turned_up >= 0 and "no-trump-last-round" not in eng.expected_effects()
 
 

@@ -6,7 +6,7 @@ variant, and that the greedy choice does not change when only hidden information
 import random
 
 import pytest
-from wizard_helpers import bid_all, deal, engine
+from wizard_helpers import bid_all, deal, engine, settle
 
 from deckforge.sim.base import SimulationError, play_game
 from deckforge.games.wizard.engine import BID, PLAY, VARIANTS, parse_variants
@@ -49,13 +49,14 @@ def test_lucid_vision_shows_the_others_cards_and_hides_ones_own():
 
 
 def test_lucid_vision_greedy_bid_ignores_its_own_card_and_reads_the_others():
+    def greedy_bid(state):
+        return state.engine.greedy_action(state, None) - state.engine.bid_base
+
     blind = [first_round(["lucid-vision"], own)[1] for own in ("wizard", "jester", "humans-1")]
-    assert [eng_state.engine.greedy_action(eng_state, None) for eng_state in blind] == [1, 1, 1]
+    assert [greedy_bid(state) for state in blind] == [1, 1, 1]
     # most unseen cards beat a 3 of Humans, a 4 of Elves and a Jester when led; a Wizard in sight beats them all
-    facing_wizard = first_round(["lucid-vision"], "humans-13", second="wizard")[1]
-    assert facing_wizard.engine.greedy_action(facing_wizard, None) == 0
-    sighted = [first_round([], own)[1] for own in ("wizard", "jester")]
-    assert [s.engine.greedy_action(s, None) for s in sighted] == [1, 0]
+    assert greedy_bid(first_round(["lucid-vision"], "humans-13", second="wizard")[1]) == 0
+    assert [greedy_bid(first_round([], own)[1]) for own in ("wizard", "jester")] == [1, 0]
 
 
 def test_lucid_vision_ends_after_round_one():
@@ -63,9 +64,10 @@ def test_lucid_vision_ends_after_round_one():
     state = eng.new_game(random.Random(3))
     rng = random.Random(3)
     while state.round == 1:
-        assert state.view(state.current_player).hand is None
-        state.apply(rng.choice(state.legal_actions()))
-    view = state.view(state.current_player)
+        assert state.view(state.player).hand is None
+        state.apply_action(rng.choice(state.legal_actions()))
+    settle(state, rng)
+    view = state.view(state.player)
     assert view.hand is not None and len(view.hand) == 2 and view.seen_hands == {}
 
 
@@ -97,19 +99,19 @@ def test_hidden_and_secret_bids_are_not_seen_while_bidding(variant):
 
 def test_hidden_bids_are_revealed_when_all_have_bid():
     state = dealer_to_bid(["hidden-bids"], (0, 1, 2))
-    state.apply(2)
+    bid_all(state, 2)
     assert state.phase == PLAY
     assert state.view(0).bids == (0, 1, 2, 2)
 
 
 def test_secret_bids_stay_secret_until_the_round_ends():
     state = dealer_to_bid(["secret-bids"], (0, 1, 2))
-    state.apply(2)
+    bid_all(state, 2)
     assert state.phase == PLAY
     assert state.view(0).bids == (0, None, None, None) and state.view(3).bids == (None, None, None, 2)
     rng = random.Random(1)
     while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply_action(rng.choice(state.legal_actions()))
     assert state.view(0).bids == (0, 1, 2, 2)   # the round is over: all is shown
 
 

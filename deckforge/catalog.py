@@ -1,0 +1,72 @@
+"""Keep the gettext catalogs in step with the code: extract every string deckforge prints, merge it into each `.po`.
+
+Strings come from the rulebook templates (`{{ _("...") }}`, `ngettext`) and from every Python module of the
+package (`translations(lang).gettext("...")`, `N_("...")` for labels translated later). Run it by hand after
+changing a marked string (`python -m deckforge.catalog`), or with a new language code to start its catalog
+(`python -m deckforge.catalog de`); then translate the new entries in
+`deckforge/locale/<lang>/LC_MESSAGES/deckforge.po`. The tests fail while any entry is missing or fuzzy.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.core import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from . import __version__
+from .i18n import DOMAIN, catalog_languages, catalog_path, check_language_code
+from .load import TEMPLATES_DIR
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+PROJECT_DIR = PACKAGE_DIR.parent
+RULEBOOK_TEMPLATES = TEMPLATES_DIR / "rulebooks"
+TEMPLATE_METHODS = [("**.html", "jinja2")]
+TEMPLATE_OPTIONS = {"**.html": {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true"}}
+PYTHON_METHODS = [("**.py", "python")]
+HEADER = ("# Translations of the words deckforge prints: page labels, the calibration sheet, rulebook headings,\n"
+          "# tables and plural forms. Distributed under the same license as deckforge (MIT).\n"
+          "# Update: python -m deckforge.catalog")
+
+
+def extract() -> Catalog:
+    """Collect every translatable string of the rulebook templates and the package's Python modules."""
+    template = Catalog(project="deckforge", domain=DOMAIN, fuzzy=False)
+    sources = ((RULEBOOK_TEMPLATES, TEMPLATE_METHODS, TEMPLATE_OPTIONS), (PACKAGE_DIR, PYTHON_METHODS, {}))
+    for folder, methods, options in sources:
+        for filename, lineno, message, comments, context in extract_from_dir(
+                str(folder), methods, options_map=options, comment_tags=("TRANSLATORS:",),
+                strip_comment_tags=True):
+            location = ((folder / filename).relative_to(PROJECT_DIR).as_posix(), lineno)
+            template.add(message, None, [location], auto_comments=comments, context=context)
+    return template
+
+
+def update(lang: str) -> Path:
+    """Merge the extracted strings into the language's catalog (a new one if it has none), keeping translations."""
+    po = catalog_path(check_language_code(lang))
+    if po.is_file():
+        with po.open("rb") as handle:
+            catalog = read_po(handle, locale=lang)
+    else:
+        po.parent.mkdir(parents=True, exist_ok=True)
+        catalog = Catalog(locale=lang, domain=DOMAIN, project="deckforge", fuzzy=False,
+                          language_team=Locale.parse(lang).english_name, last_translator="deckforge")
+    catalog.update(extract(), no_fuzzy_matching=True)
+    catalog.project, catalog.version, catalog.msgid_bugs_address = "deckforge", __version__, ""
+    catalog.header_comment = HEADER
+    with po.open("wb") as handle:
+        write_po(handle, catalog, width=116, omit_header=False, ignore_obsolete=True, sort_output=False)
+    return po
+
+
+def main(argv: list[str]) -> int:
+    for lang in argv or catalog_languages():
+        print(f"updated {update(lang)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,68 @@
+"""Prší: follow the top card's suit or rank; 7s make the next player draw, aces make them stand, a svršek names the
+suit. The last player holding cards loses.
+
+Rules: ../shared/RULES.md ("Prší"); the fifth bundled game has no seed text.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ...rulebook.games import GameBook, N_, suit_names
+from ...rulebook.i18n import translations
+from ...validate import Finding
+from ...vocab import Field, GameSchema, choice
+from ..spec import Deal, GameSpec
+from .rules import COUNTS, HAND, RANKS
+
+RANK_LABELS = {"7": N_("seven"), "8": N_("eight"), "9": N_("nine"), "10": N_("ten"), "spodek": N_("Unter"),
+               "svrsek": N_("Ober"), "kral": N_("King"), "eso": N_("Ace")}
+DEAL = Deal(hand=HAND, turned_up=1)  # RULES.md: 4 cards each, the next one turned up to start the pile
+
+
+def _checks(deck) -> list[Finding]:
+    """Prove what can be proved without playing: every suit can be followed, the deal fits, the powers exist."""
+    found = []
+    by_suit = Counter(card.get("suit") for card in deck.cards for _ in range(card.count))
+    found += [Finding(f"suit '{suit.id}' has no card: a svršek naming it would leave nothing to follow")
+              for suit in deck.suits if not by_suit[suit.id]]
+    ranks = {card.get("rank") for card in deck.cards}
+    if "svrsek" not in ranks:
+        found.append(Finding("the deck has no svršek: nobody can change the suit, and play stalls more often"))
+    found += [Finding(f"{deck.total_for(n)} cards cannot deal four to each player and turn one up", n)
+              for n in deck.players if deck.total_for(n) < DEAL.needed(n)]
+    return found
+
+
+def _rank_label(deck, cards, lang: str) -> str:
+    """Name a row of the component list by its rank: "seven", "Ober" ("sedma", "svršek" in Czech)."""
+    return translations(lang).gettext(RANK_LABELS[cards[0].get("rank")])
+
+
+SPEC = GameSpec(
+    id="prsi",
+    title="Prší",
+    package=__name__,
+    schema=GameSchema(
+        kinds={
+            "card": {
+                "suit": Field("suit", doc="the card's suit, a suit id"),
+                "rank": choice(*RANKS, doc="7, 8, 9, 10, spodek (Unter), svrsek (Ober: goes on anything and "
+                                           "names a suit), kral (King), eso (Ace: the next player stands); "
+                                           "a 7 makes the next player draw two"),
+            },
+        },
+        uses_suits=True,
+        doc="Prší: follow the top card's suit or rank; 7s make the next player draw, aces make them stand, a svršek "
+            "names the suit.",
+    ),
+    deal=DEAL,
+    book=GameBook(
+        group_key=lambda card: card.get("rank"),
+        group_label=_rank_label,
+        group_detail=lambda deck, cards, lang: ", ".join(suit_names(deck, cards, "suit", lang)),
+        plain_kinds=frozenset(),
+    ),
+    checks=_checks,
+    engine="engine:PrsiEngine",
+    extra=COUNTS + ("loser_seat",),
+)

@@ -1,0 +1,37 @@
+"""Print checks without printing: plan every face of a deck in every language, as a build would, and collect what
+would stop the build (text that does not fit, a box outside the card, a missing glyph, art that cannot be read).
+
+`deckforge validate` runs them, so a deck that validates builds. Nothing is written.
+"""
+from __future__ import annotations
+
+from ..errors import DeckforgeError
+from ..model import Deck
+from .context import BuildContext
+from .faces import FacePlanner
+from .units import mm
+
+CHECK_BLEED_MM = 3.0  # the largest bleed a build asks for by default; faces do not depend on it otherwise
+
+
+def print_problems(deck: Deck) -> list[str]:
+    """Return one message per card face (and back) that could not be laid out, in every language."""
+    from ..load.card_template import load_card_template
+
+    try:
+        template = load_card_template(deck)
+    except DeckforgeError as exc:
+        return [str(exc)]
+    problems: list[str] = []
+    for lang in deck.languages:
+        planner = FacePlanner(BuildContext(deck, lang, deck.players.low, False, template), mm(CHECK_BLEED_MM))
+        for card in deck.cards:
+            try:
+                planner.card(card, card.count)
+            except DeckforgeError as exc:
+                problems.append(str(exc))
+        try:
+            planner.back()
+        except DeckforgeError as exc:
+            problems.append(str(exc))
+    return problems

@@ -1,0 +1,223 @@
+"""Cards kept in a spreadsheet: `cards: cards.csv` (or `.xlsx`, `.ods`; a workbook may name its sheet with
+`cards: {file: cards.xlsx, sheet: Cards}`) instead of a YAML list.
+
+One row is one card; the header row (row 1) names the columns: `id`, `count`, `kind`, `name.<lang>`,
+`text.<lang>`, `art`, `effects` and any other column as a card attribute. The rows become the same nested
+mappings a YAML card list gives, each value marked with its row and column, so the deck loader checks them with
+the same rules and every problem names the spreadsheet, its row (as the spreadsheet numbers it) and its column.
+CSV is read with the standard library; workbooks with python-calamine (a maintained Rust reader of xlsx and ods).
+
+`effects` has a compact form, one effect after another separated by `;`, each an effect name with optional
+`key=value` parameters in brackets: `draw(target=next, count=2); reverse`.
+"""
+from __future__ import annotations
+
+import csv
+import re
+from pathlib import Path
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from ..errors import DeckError, Problem, display_path
+
+SUFFIXES = (".csv", ".xlsx", ".ods")
+MAX_ROWS = 5000
+MAX_BYTES = 20 * 1024 * 1024
+_EFFECT = re.compile(r"^\s*([a-z_]+)\s*(?:\((.*)\))?\s*$")
+
+
+class Sheet:
+    """The rows of one sheet as text cells, with the name errors use for it ("cards.csv", "cards.xlsx[Cards]")."""
+
+    def __init__(self, path: Path, sheet: str | None):
+        self.path, self.sheet = path, sheet
+        self.shown = display_path(path) + (f"[{sheet}]" if sheet else "")
+        self.rows = _read_csv(path) if path.suffix.lower() == ".csv" else _read_workbook(path, sheet, self.shown)
+
+    def problem(self, row: int | None, column: int | None, message: str) -> Problem:
+        return Problem(self.shown, row, column, "", message)
+
+
+def _read_csv(path: Path) -> list[list[str]]:
+    if path.stat().st_size > MAX_BYTES:
+        raise DeckError([Problem(display_path(path), None, None, "", f"the file is larger than "
+                                                                      f"{MAX_BYTES // 2**20} MB")])
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DeckError([Problem(display_path(path), None, None, "", f"not UTF-8 text ({exc.reason} at byte "
+                                                                      f"{exc.start}); save the CSV as UTF-8")])
+    try:
+        dialect = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    return [row for row in csv.reader(text.splitlines(), dialect)]
+
+
+def _read_workbook(path: Path, sheet: str | None, shown: str) -> list[list[str]]:
+    from python_calamine import CalamineWorkbook
+
+    try:
+        book = CalamineWorkbook.from_path(str(path))
+    except Exception as exc:  # noqa: BLE001  (calamine raises its own errors for damaged files)
+        raise DeckError([Problem(display_path(path), None, None, "", f"cannot read the workbook: {exc}")]) from None
+    names = book.sheet_names
+    if sheet is None:
+        sheet = names[0] if names else None
+    if sheet not in names:
+        raise DeckError([Problem(display_path(path), None, None, "cards.sheet",
+                                 f"no sheet '{sheet}' in the workbook (its sheets: {', '.join(names)})")])
+    rows = book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
+    return [[_cell_text(value) for value in row] for row in rows]
+
+
+def _cell_text(value: object) -> str:
+    """Return a cell as the text a CSV would hold: whole numbers without '.0', booleans as true/false."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if value is None else str(value)
+
+
+def card_items(sheet: Sheet, languages: tuple[str, ...], typed: dict[str, str]) -> CommentedSeq:
+    """Turn the sheet's rows into a card list, each value marked with its place; `typed` maps attribute names to
+    their type ("int", "bool", ...) so numbers and flags arrive as the loader expects them."""
+    rows = sheet.rows
+    if not rows or not any(cell.strip() for cell in rows[0]):
+        raise DeckError([sheet.problem(1, 1, "the first row must name the columns: id, count, name.<lang>, …")])
+    if len(rows) - 1 > MAX_ROWS:
+        raise DeckError([sheet.problem(MAX_ROWS + 2, 1, f"more than {MAX_ROWS:,} card rows")])
+    header = [cell.strip() for cell in rows[0]]
+    _check_header(sheet, header, languages)
+    items = CommentedSeq()
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue  # an empty row between groups of cards
+        card = _card(header, row, number, typed)
+        items.lc.add_kv_line_col(len(items), [number - 1, 0])
+        items.append(card)
+    return items
+
+
+def _check_header(sheet: Sheet, header: list[str], languages: tuple[str, ...]) -> None:
+    problems = []
+    seen: dict[str, int] = {}
+    for column, name in enumerate(header, start=1):
+        if not name:
+            continue
+        if name in seen:
+            problems.append(sheet.problem(1, column, f"the column '{name}' appears twice (first in column "
+                                                     f"{seen[name]})"))
+        seen[name] = column
+        base, _, lang = name.partition(".")
+        if base in ("name", "text") and lang and lang not in languages:
+            problems.append(sheet.problem(1, column, f"the column '{name}' is for the language '{lang}', which the "
+                                                     f"deck does not declare (languages: {', '.join(languages)})"))
+    for needed in ("id", "count"):
+        if needed not in seen:
+            problems.append(sheet.problem(1, None, f"no column '{needed}' (every card needs one)"))
+    if not any(name.startswith("name.") for name in seen):
+        problems.append(sheet.problem(1, None, "no name column: add one per language, e.g. "
+                                               + ", ".join(f"name.{lang}" for lang in languages)))
+    if problems:
+        raise DeckError(problems)
+
+
+def _card(header: list[str], row: list[str], number: int, typed: dict[str, str]) -> CommentedMap:
+    """Return one row as a card mapping; every key and value marked at (row, column)."""
+    card = CommentedMap()
+    card.lc.line, card.lc.col = number - 1, 0
+    nested: dict[str, CommentedMap] = {}
+    for column, name in enumerate(header):
+        value = row[column].strip() if column < len(row) else ""
+        if not name or value == "":
+            continue
+        place = [number - 1, column, number - 1, column]
+        base, dot, lang = name.partition(".")
+        if dot and base in ("name", "text"):
+            inner = nested.get(base)
+            if inner is None:
+                inner = nested[base] = CommentedMap()
+                inner.lc.line, inner.lc.col = number - 1, column
+                card[base] = inner
+                card.lc.add_kv_line_col(base, place)
+            inner[lang] = value
+            inner.lc.add_kv_line_col(lang, place)
+            continue
+        card[name] = _typed(name, value, typed, number, column)
+        card.lc.add_kv_line_col(name, place)
+    return card
+
+
+def _typed(name: str, value: str, typed: dict[str, str], number: int, column: int) -> object:
+    """Return a cell's value as the loader expects it: counts and numeric attributes as numbers, flags as
+    booleans, effects as a list; anything that does not convert stays text, so the loader reports it."""
+    kind = "int" if name == "count" else typed.get(name)
+    if name == "effects":
+        return _effects(value, number, column)
+    if kind == "int" and re.fullmatch(r"[+-]?\d+", value):
+        return int(value)
+    if kind == "bool" and value.lower() in ("true", "false", "yes", "no", "1", "0"):
+        return value.lower() in ("true", "yes", "1")
+    if kind is None and re.fullmatch(r"[+-]?\d+", value) and name not in ("id", "kind", "art"):
+        return int(value)
+    return value
+
+
+def _effects(value: str, number: int, column: int) -> CommentedSeq | str:
+    """Parse `draw(target=next, count=2); reverse` into effect mappings; leave bad text for the loader."""
+    effects = CommentedSeq()
+    for i, part in enumerate(p for p in value.split(";") if p.strip()):
+        match = _EFFECT.match(part)
+        if not match:
+            return value
+        effect = CommentedMap(effect=match.group(1))
+        effect.lc.line, effect.lc.col = number - 1, column
+        effect.lc.add_kv_line_col("effect", [number - 1, column, number - 1, column])
+        for pair in (p for p in (match.group(2) or "").split(",") if p.strip()):
+            key, eq, raw = pair.partition("=")
+            if not eq:
+                return value
+            raw = raw.strip()
+            effect[key.strip()] = int(raw) if re.fullmatch(r"[+-]?\d+", raw) else raw
+            effect.lc.add_kv_line_col(key.strip(), [number - 1, column, number - 1, column])
+        effects.lc.add_kv_line_col(i, [number - 1, column])
+        effects.append(effect)
+    return effects
+
+
+def cards_csv(deck) -> str:
+    """Return a deck's cards as the text of a cards.csv that loads back to the same cards (`deckforge new
+    --spreadsheet`). Attributes that are mappings have no cell form: refuse them, naming the card."""
+    import io
+
+    from ..errors import DeckforgeError
+
+    attrs = list(dict.fromkeys(name for card in deck.cards for name in card.attrs))
+    nested = [(card.id, name) for card in deck.cards for name, value in card.attrs.items() if hasattr(value, "keys")]
+    if nested:
+        card_id, name = nested[0]
+        raise DeckforgeError(f"card '{card_id}': the attribute '{name}' is a mapping, which a spreadsheet cell "
+                             "cannot hold; keep this deck's cards in YAML")
+    header = ["id", "count", "kind", *(f"name.{lang}" for lang in deck.languages),
+              *(f"text.{lang}" for lang in deck.languages), "art", "effects", *attrs]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    for card in deck.cards:
+        art = card.art.relative_to(deck.folder).as_posix() if card.art and deck.folder else ""
+        effects = "; ".join(e.name + (f"({', '.join(f'{k}={v}' for k, v in e.params.items())})" if e.params else "")
+                            for e in card.effects)
+        writer.writerow([card.id, card.count, card.kind, *(card.names.get(lang, "") for lang in deck.languages),
+                         *(card.texts.get(lang, "") for lang in deck.languages), art, effects,
+                         *(_cell(card.attrs.get(name)) for name in attrs)])
+    return out.getvalue()
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

@@ -1,0 +1,117 @@
+"""Decks that name no bundled game, and cards kept in a spreadsheet (CSV, xlsx, ods)."""
+import csv
+from pathlib import Path
+
+import pytest
+
+from deckforge.errors import DeckError
+from deckforge.load import load_deck
+from deckforge.validate import validate_deck
+
+DECK = """id: hexduel
+name: {en: Hex Duel, cs: Čarodějný souboj}
+languages: [en, cs]
+players: {min: 2, max: 4}
+card_size: poker
+rules:
+  en: Each turn, play a card. Whoever holds the last card loses.
+  cs: Každý tah zahraj kartu. Kdo drží poslední kartu, prohrává.
+"""
+HEADER = ["id", "count", "name.en", "name.cs", "text.en", "text.cs", "value", "type"]
+ROWS = [["ember", "6", "Ember", "Žhavý uhlík", "Strike for 1.", "Úder za 1.", "1", "Fire"],
+        ["frost", "4", "Frost", "Mráz", "Strike for 2.", "Úder za 2.", "2", ""]]
+
+
+def write(folder: Path, cards: str, rows=ROWS, header=HEADER) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "deck.yaml").write_text(DECK + f"cards: {cards}\n", encoding="utf-8")
+    if cards.endswith(".csv"):
+        with open(folder / cards, "w", newline="", encoding="utf-8") as handle:
+            csv.writer(handle).writerows([header, *rows])
+    return folder
+
+
+def test_a_deck_without_a_game_loads_with_free_attributes_and_its_rules(tmp_path):
+    deck = load_deck(write(tmp_path / "d", "cards.csv"))
+    assert deck.game is None and deck.template == "basic"
+    ember = deck.card("ember")
+    assert (ember.kind, ember.count, ember.name("cs"), ember.get("value"), ember.get("type")) == (
+        "card", 6, "Žhavý uhlík", 1, "Fire")
+    assert "type" not in deck.card("frost").attrs  # an empty cell is no value
+    assert deck.rules["en"].startswith("Each turn")
+
+
+def test_cards_from_a_spreadsheet_remember_their_row(tmp_path):
+    deck = load_deck(write(tmp_path / "d", "cards.csv"))
+    source = deck.card("frost").source
+    assert source.file.endswith("cards.csv") and source.line == 3
+
+
+def test_validate_says_plainly_that_no_simulator_applies(tmp_path):
+    report = validate_deck(load_deck(write(tmp_path / "d", "cards.csv")))
+    assert report.ok
+    assert any("names no game" in note and "no simulator" in note for note in report.notes)
+
+
+@pytest.mark.parametrize("row, column, message", [
+    (["x", "six", "X", "X", "", "", "", ""], 2, "expected a whole number"),
+    (["Bad Id", "1", "X", "X", "", "", "", ""], 1, "is not a valid id"),
+    (["y", "1", "Y", "", "", "", "", ""], 3, "missing the 'cs' translation"),
+])
+def test_a_bad_cell_is_reported_with_file_row_and_column(tmp_path, row, column, message):
+    folder = write(tmp_path / "d", "cards.csv", rows=ROWS + [row])
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    problem = caught.value.problems[0]
+    assert (Path(problem.file).name, problem.line, problem.column) == ("cards.csv", 4, column)
+    assert message in problem.message
+
+
+def test_a_header_without_an_id_column_or_with_an_undeclared_language_is_refused(tmp_path):
+    header = ["count", "name.en", "name.cs", "name.de"]
+    folder = write(tmp_path / "d", "cards.csv", rows=[["1", "A", "B", "C"]], header=header)
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    text = str(caught.value)
+    assert "no column 'id'" in text and "'name.de'" in text and "does not declare" in text
+
+
+def test_an_unknown_effect_in_the_compact_syntax_gets_a_suggestion(tmp_path):
+    header = HEADER + ["effects"]
+    rows = [ROWS[0] + ["draw(count=2); reverse"], ROWS[1] + ["skp"]]
+    folder = write(tmp_path / "d", "cards.csv", rows=rows, header=header)
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    assert "did you mean 'skip'" in str(caught.value) and ":3:" in str(caught.value)
+    rows[1][-1] = "skip(turns=2)"
+    deck = load_deck(write(tmp_path / "e", "cards.csv", rows=rows, header=header))
+    assert [(e.name, dict(e.params)) for e in deck.card("ember").effects] == [
+        ("draw", {"target": "next", "count": 2}), ("reverse", {})]
+    assert dict(deck.card("frost").effects[0].params)["turns"] == 2
+
+
+def test_a_spreadsheet_outside_the_deck_folder_or_of_another_kind_is_refused(tmp_path):
+    for name, message in (("../cards.csv", "outside the deck's folder"), ("cards.txt", "spreadsheet"),
+                          ("missing.csv", "not in the deck's folder")):
+        folder = write(tmp_path / name.replace("/", "_"), "cards.csv")
+        text = (folder / "deck.yaml").read_text(encoding="utf-8").replace("cards: cards.csv", f"cards: {name}")
+        (folder / "deck.yaml").write_text(text, encoding="utf-8")
+        with pytest.raises(DeckError, match="deck.yaml:9:8") as caught:
+            load_deck(folder)
+        assert message in str(caught.value)
+
+
+def test_a_workbook_sheet_is_read_by_name(tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    folder = write(tmp_path / "d", "{file: cards.xlsx, sheet: Cards}")
+    book = openpyxl.Workbook()
+    book.active.title = "Notes"
+    sheet = book.create_sheet("Cards")
+    for row in [HEADER, *ROWS]:
+        sheet.append([int(v) if v.isdigit() else v for v in row])
+    book.save(folder / "cards.xlsx")
+    deck = load_deck(folder)
+    assert [c.count for c in deck.cards] == [6, 4]
+    (folder / "deck.yaml").write_text((folder / "deck.yaml").read_text().replace("sheet: Cards", "sheet: Cads"))
+    with pytest.raises(DeckError, match="no sheet 'Cads'.*Notes, Cards"):
+        load_deck(folder)

@@ -1,0 +1,59 @@
+"""Rulebooks in any language a deck declares: German from its catalog and prose template, and English headings
+with one warning for a language deckforge has no catalog for."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from deckforge.cli import main
+from deckforge.rulebook import rulebook_html
+from deckforge.rulebook.render import SECTIONS, visible_text
+
+from rulebook_helpers import read_pdf
+
+LAYOUT_FIXTURES = Path(__file__).parents[1] / "layout" / "fixtures"
+
+
+def test_the_german_rulebook_is_german_throughout(rulebook_pdf) -> None:
+    text = read_pdf(rulebook_pdf("kamen-nuzky-papir", "de", 4)).all
+    for words in ("Ziel des Spiels", "Spielmaterial", "Fragen und Antworten", "Für 4 Spieler: 30 Karten",
+                  "(1 Satz)", "Jeder Spieler erhält 4 Karten", "Kartentext", "Schicksalsstein",
+                  "Die Spielrichtung kehrt sich um.", "Teilt jedem Spieler 4 Karten aus."):
+        assert words in text, words
+    assert "Karte " in text and "Karten" in text
+
+
+def test_german_lists_and_plurals_in_the_prose() -> None:
+    text = visible_text(rulebook_html("kamen-nuzky-papir", "de", 8))
+    assert "Für 8 Spieler: 60 Karten (2 Sätze)" in text
+    assert "Briefwechsel, Paket für den Nachbarn, Fels in der Brandung und Zweites Blatt" in text  # CLDR's "und"
+    assert "Jeder weitere Satz bringt 4 Plätze am Tisch dazu." in text and "Zählt als" in text
+
+
+def polish_deck(folder: Path) -> Path:
+    """The layout fixture deck written in Polish and English, with rocks enough to deal, and its own (short) Polish
+    rules prose."""
+    shutil.copytree(LAYOUT_FIXTURES / "mini", folder)
+    for name in ("deck.yaml", "mini.yaml"):
+        path = folder / name
+        path.write_text(path.read_text(encoding="utf-8").replace("{cs: ", "{pl: ")
+                        .replace("languages: [cs, en]", "languages: [pl, en]")
+                        .replace("    count: 3\n", "    count: 14\n"), encoding="utf-8")
+    blocks = "".join(f"{{% block {s} %}}<p>Zasady gry po polsku, rozdział {s}.</p>{{% endblock %}}"
+                     for s in SECTIONS)
+    (folder / "rulebook").mkdir()
+    (folder / "rulebook" / "pl.html").write_text('{% extends "base.html" %}' + blocks, encoding="utf-8")
+    return folder
+
+
+def test_a_language_without_a_catalog_gets_english_headings_and_one_warning(tmp_path: Path) -> None:
+    folder, out = polish_deck(tmp_path / "polish"), tmp_path / "rules.html"
+    result = CliRunner().invoke(main, ["rulebook", str(folder), "--lang", "pl", "--format", "html", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1 and "no 'pl' catalog" in warnings[0]
+    text = visible_text(out.read_text(encoding="utf-8"))
+    assert "Goal of the game" in text and "Zasady gry po polsku, rozdział goal." in text
+    assert "Kamień" not in text and "Malý balíček" in text   # the deck's own words, as written

@@ -1,0 +1,117 @@
+"""The search player (deckforge/sim/mcts.py) on a toy trick-taking game with hidden hands and a stock."""
+import random
+
+import pytest
+from toy_game import ToyState, ToyTricks
+
+from deckforge.sim.base import CHANCE, SimulationError, play_game
+from deckforge.sim.mcts import mcts_chooser, search
+from deckforge.sim.runner import iter_outcomes
+
+ENGINE = ToyTricks()
+
+
+def position(seed: int, decisions: int) -> ToyState:
+    """Return a seeded game after `decisions` greedy decisions, at a decision of the seat to move."""
+    rng = random.Random(seed)
+    state = ENGINE.new_game(rng)
+    while state.turns < decisions or state.player == CHANCE:
+        state._apply_action(state.sample_chance(rng) if state.player == CHANCE else ENGINE.greedy_action(state, rng))
+    return state
+
+
+def swap_hidden(state: ToyState, seat: int) -> ToyState:
+    """Return a copy in which `seat`'s opponent holds other cards from the stock: the same game for `seat`."""
+    other = state.clone()
+    hand, stock = other.hands[1 - seat], other.stock
+    for k in range(min(len(hand), len(stock))):
+        hand[k], stock[k] = stock[k], hand[k]
+    return other
+
+
+def test_the_choice_depends_only_on_what_the_player_knows():
+    for seed in range(6):
+        state = position(seed, 3)
+        seat = state.player
+        other = swap_hidden(state, seat)
+        assert other.hands[1 - seat] != state.hands[1 - seat]
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        assert other.information_state_string(1 - seat) != state.information_state_string(1 - seat)
+        assert search(state, random.Random(seed), budget=60) == search(other, random.Random(seed), budget=60)
+
+
+class Guarded:
+    """A state seen only through what a seat may use: its legal actions, and determinizations for itself."""
+
+    def __init__(self, state: ToyState):
+        self.player, self.engine, self._state, self.determinized = state.player, state.engine, state, []
+
+    def _legal_actions(self) -> list[int]:
+        return self._state._legal_actions()
+
+    def determinize(self, player: int, rng: random.Random) -> ToyState:
+        self.determinized.append(player)
+        return self._state.determinize(player, rng)
+
+
+def test_the_search_reads_the_real_state_only_through_determinizations():
+    state = position(5, 0)
+    guarded = Guarded(state)
+    assert len(state._legal_actions()) > 1
+    assert search(guarded, random.Random(1), budget=25) == search(state, random.Random(1), budget=25)
+    assert guarded.determinized == [state.player] * 25  # a fresh deal for the seat to move at every iteration
+
+
+def test_a_fixed_seed_gives_the_same_choice():
+    state = position(4, 2)
+    choices = {search(state, random.Random(9), budget=80) for _ in range(3)}
+    assert len(choices) == 1 and choices <= set(state._legal_actions())
+
+
+def test_a_single_legal_action_is_played_without_searching(monkeypatch):
+    state = position(1, 0)
+    state.hands[state.player] = state.hands[state.player][:1]
+    monkeypatch.setattr(ToyState, "determinize", lambda *args: pytest.fail("searched a forced move"))
+    assert search(state, random.Random(1)) == state.hands[state.player][0]
+
+
+def test_it_plays_only_legal_actions():
+    for seed in range(20):  # check=True: every action goes through apply_action, which refuses illegal ones
+        result = play_game(ENGINE, random.Random(seed), ["mcts", "random"], check=True, options={"mcts": {"budget": 20}})
+        assert result.finished
+
+
+def match(opponent: str, pairs: int, budget: int) -> int:
+    """Return the games mcts wins of `pairs` seat-swapped pairs of seeded games against `opponent`."""
+    wins = 0
+    for index in range(pairs):
+        for seats, me in ((("mcts", opponent), 0), ((opponent, "mcts"), 1)):
+            result = play_game(ENGINE, random.Random(f"toy/{index}/{me}"), seats, options={"mcts": {"budget": budget}})
+            wins += result.winners == [me]
+    return wins
+
+
+def test_it_beats_the_greedy_player():
+    # 50% would win 60 of 120; 75 or more happens by luck with probability below 0.3%
+    assert match("greedy", 60, 50) >= 75
+
+
+def test_it_beats_the_random_player():
+    assert match("random", 40, 50) >= 50  # of 80
+
+
+def test_options_reach_the_worker_processes():
+    def run(budget: int, jobs: int) -> list:
+        outcomes = iter_outcomes(ENGINE, 20, 5, ("mcts", "greedy"), jobs, policy_options={"mcts": {"budget": budget}})
+        return [(outcome.winners, outcome.extra["tricks"]) for outcome in outcomes]
+    assert run(8, 2) == run(8, 1) != run(30, 1)
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"budget": 0}, "the search budget must be a whole number of iterations, 1 or more, not 0"),
+    ({"rollout": "smart"}, "unknown rollout policy 'smart' (one of: greedy, random)"),
+])
+def test_bad_settings_are_refused(options, message):
+    with pytest.raises(SimulationError) as error:
+        mcts_chooser(ENGINE, **options)
+    assert str(error.value) == message
