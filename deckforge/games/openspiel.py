@@ -36,13 +36,12 @@ def game_name(game: str) -> str:
 
 
 def on_interface(game: str) -> bool:
-    """Return whether a game has an engine on the chance-node interface (legacy engines cannot be wrapped)."""
-    engine = spec_for(game).engine_class()
-    return engine is not None and engine.new_initial_state is not Engine.new_initial_state
+    """Return whether a game has an engine (a simulator) to wrap."""
+    return spec_for(game).has_simulator
 
 
 def register_all() -> list[str]:
-    """Register every game that has an engine on the interface; return their pyspiel names. Safe to call again."""
+    """Register every game that has an engine; return their pyspiel names. Safe to call again."""
     return [register(game) for game in specs() if on_interface(game)]
 
 
@@ -54,7 +53,7 @@ def register(game: str, deck: str | None = None) -> str:
     name = game_name(game)
     if name not in pyspiel.registered_names():
         if not on_interface(game):
-            raise SimulationError(f"the game '{game}' has no engine on the chance-node interface to register")
+            raise SimulationError(f"the game '{game}' has no simulator to register")
         default = _load(deck) if deck else _default_deck(game)
         if default.game != game:
             raise SimulationError(f"deck '{default.id}' plays '{default.game}', not '{game}'")

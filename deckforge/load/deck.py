@@ -408,6 +408,10 @@ class _DeckReader:
         value = self.data["cards"]
         if isinstance(value, str) or (isinstance(value, dict) and "file" in value):
             return self.read_spreadsheet_cards(game)
+        if not isinstance(value, list):
+            self.c.error(self.data, "cards", "cards", "expected a list of cards, a spreadsheet file name such as "
+                                                      "cards.csv, or {file: cards.xlsx, sheet: Cards}")
+            return None
         return self.read_card_list(game, self.c.sequence(self.data, "cards", "cards"))
 
     def read_spreadsheet_cards(self, game: str | None) -> tuple[Card, ...] | None:

@@ -211,6 +211,17 @@ class State:
         return str(self)
 
 
+def uniform_pick(rng: random.Random, items: Sequence):
+    """Return one of `items`, each equally likely: `rng.choice(items)`'s own rejection sampling (the same bits, so
+    the same pick) without its two inner calls. Engines draw unseen cards with it on their hot path."""
+    count = len(items)
+    bits = count.bit_length()
+    pick = rng.getrandbits(bits)
+    while pick >= count:
+        pick = rng.getrandbits(bits)
+    return items[pick]
+
+
 def place_returns(result: "GameResult", n: int) -> list[float]:
     """Turn a result into rewards from +1 (first) to -1 (last); ties share the mean; no winner: all 0."""
     if result.stalemate or not result.finished or n < 2:

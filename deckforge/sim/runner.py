@@ -48,13 +48,6 @@ def seat_policies(policy: str | Sequence[str], players: int, per_seat: bool = Fa
     return tuple(names)
 
 
-def needs_search_interface(engine: Engine, policies: Sequence[str]) -> None:
-    """Raise SimulationError when a seat searches in a game still played through the legacy loop."""
-    if "mcts" in policies and type(engine).new_initial_state is Engine.new_initial_state:
-        raise SimulationError(f"the mcts player cannot play {engine.info.title} yet: its engine has no chance "
-                              f"nodes (use random or greedy)")
-
-
 def play_series(engine: Engine, seed: int, first: int, count: int, policies: Sequence[str],
                 check: bool = False, policy_options: dict | None = None) -> list[GameResult | GameError]:
     """Play games first .. first+count-1 as one series and return their outcomes in order."""
@@ -118,7 +111,6 @@ def simulate(deck: Deck, players: int, games: int = 1000, seed: int = 1, policy:
         raise SimulationError(f"the number of games must be at least 1, not {games}")
     policies = seat_policies(policy, players)
     engine = engine_for(deck, players, {"variants": tuple(variants), "trace": False})
-    needs_search_interface(engine, policies)
     summary = Summary.start(deck, players, seed, policies, tuple(variants))
     for outcome in iter_outcomes(engine, games, seed, policies, jobs, check, policy_options):
         summary.add(outcome)
@@ -137,7 +129,6 @@ def trace_game(deck: Deck, players: int, seed: int = 1, policy: str | Sequence[s
     options = {"variants": tuple(variants)}
     first = game - game % SERIES_LENGTH
     quiet = engine_for(deck, players, {**options, "trace": False})
-    needs_search_interface(quiet, policies)
     before = play_series(quiet, seed, first, game - first, policies, policy_options=policy_options)
     engine = engine_for(deck, players, {**options, "trace": True})
     previous = before[-1] if before and isinstance(before[-1], GameResult) else None

@@ -17,7 +17,6 @@ from deckforge.sim.base import CHANCE, TERMINAL, IllegalActionError, SimulationE
 
 SIMULATED = sorted(game for game, spec in specs().items() if spec.engine)
 READY = [game for game in SIMULATED if adapter.on_interface(game)]
-LEGACY = [game for game in SIMULATED if game not in READY]
 NOT_YET = "engine not yet on the chance-node interface"
 
 
@@ -183,15 +182,6 @@ def test_register_all_names_each_ready_game_once():
     assert names == [adapter.game_name(game) for game in READY]
     assert adapter.register_all() == names  # a second call registers nothing again
     assert set(names) <= set(pyspiel.registered_names())
-
-
-@pytest.mark.skipif(not LEGACY, reason="every engine is on the chance-node interface")
-def test_a_legacy_engine_is_not_registered():
-    adapter.register_all()
-    for game in LEGACY:
-        assert adapter.game_name(game) not in pyspiel.registered_names()
-        with pytest.raises(SimulationError, match="no engine on the chance-node interface"):
-            adapter.register(game)
 
 
 @pytest.mark.skipif(not READY, reason=NOT_YET)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .rules import ANY, CHANGER, CHOOSE, CONTINUE_EXTRA, EVERYONE, EXTRA, GIVING, OVER, PLAY
 from .view import KnpView
-from ...sim.base import CHANCE, TERMINAL, State
+from ...sim.base import CHANCE, TERMINAL, State, uniform_pick
 from ...sim.spells import (CHOSEN, DRAW as DRAW_EFFECT, EFFECT_NAMES, EXTRA_PLAY, GIVE, NEXT, PLAY_AGAIN, PREVIOUS,
                            REVERSE, SKIP, SWAP_HANDS)
 
@@ -113,14 +113,7 @@ class KnpState(KnpView, State):
         """Return a card of the unseen stock, each equally likely (the starter first, when chance names it)."""
         if self.seat < 0:
             return rng.randrange(self.n)
-        unseen = self.unseen
-        # rng.choice(unseen), inlined: the same rejection sampling, so the same draws, without two Python calls
-        count = len(unseen)
-        bits = count.bit_length()
-        pick = rng.getrandbits(bits)
-        while pick >= count:
-            pick = rng.getrandbits(bits)
-        return unseen[pick]
+        return uniform_pick(rng, self.unseen)
 
     def _apply_action(self, action: int) -> None:
         if self.player < 0:  # CHANCE: no action is applied to a TERMINAL state

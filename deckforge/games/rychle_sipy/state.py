@@ -16,7 +16,7 @@ from .rules import (AFTER_TAKE, BOUND_STALL, DEAL, DEALER, DEALING, DECIDING, DI
                     END_TURN, NO_DISCARD, NO_PENALTY, NO_TAKE, NOT_STALLED, OFFER_OWED, OVER, OWING, REPETITION_STALL,
                     ROUND_STALL, START, TAKE, TAKE_DISCARD, TAKE_STOCK, TAKE_STOCK_ONLY)
 from .view import RychleSipyView
-from ...sim.base import CHANCE, TERMINAL, GameResult, State
+from ...sim.base import CHANCE, TERMINAL, GameResult, State, uniform_pick
 
 
 # The turn's take offers, by which takes are open (the stock 1, the top discard 2, none 4): shared, never changed.
@@ -81,13 +81,7 @@ class RychleSipyState(RychleSipyView, State):
         `rng.choice(stock)` draws it (the same bits, the same card), without its two calls."""
         if self.phase == DEALER:
             return rng.randrange(self.n)
-        stock = self.stock
-        size = len(stock)
-        bits = size.bit_length()
-        index = rng.getrandbits(bits)
-        while index >= size:
-            index = rng.getrandbits(bits)
-        return stock[index]
+        return uniform_pick(rng, self.stock)
 
     def _apply_action(self, action: int) -> None:
         """Apply a seat's choice or a chance outcome, then run the game on to the next choice or chance node."""
