@@ -75,8 +75,8 @@ def survey(games: int) -> None:
             mean, median, longest = summary.turns_stats()
             print(f"{policy:<6} {players:>2} players: stalled {summary.stalemates}/{summary.games} "
                   f"({summary.stalemate_share:.1%}), turns mean {mean:.0f} median {median:.0f} max {longest}")
-            print(f"{'':>18}loser's seat: {_shares(summary.extra.get('loser_seat', {}), players)}")
-            print(f"{'':>18}loser after the leader: {_shares(summary.extra.get('loser_after_leader', {}), players)}")
+            print(f"{'':>18}loser's seat: {_shares(summary.extra_dict().get('loser_seat', {}), players)}")
+            print(f"{'':>18}loser after the leader: {_shares(summary.figures.get('loser_after_leader', {}), players)}")
 
 
 def _shares(counts: dict, players: int) -> str:

@@ -56,7 +56,7 @@ def survey(games: int) -> None:
         for players in (2, 3, 4):
             run = simulate(deck, players, games, 1, policy)
             mean, median, longest = run.turns_stats()
-            by_round, by_repetition = run.extra.get("round_stalls", 0), run.extra.get("repetition_stalls", 0)
+            by_round, by_repetition = run.figures.get("round_stalls", 0), run.figures.get("repetition_stalls", 0)
             by_bound = run.stalemates - by_round - by_repetition
             wins = " ".join(f"{seat}:{count / max(run.finished, 1):.0%}" for seat, count in enumerate(run.wins_by_seat))
             print(f"{policy:<6} {players} players: stalled {run.stalemates}/{run.games} ({run.stalemate_share:.1%};"

@@ -4,8 +4,9 @@ The stages are load → model → (layout | rulebook | sim) → files and report
 is a thin layer over them.
 """
 from .errors import DeckError, DeckforgeError, Problem
-from .load import bundled_decks, load_deck
-from .model import Card, Deck, Effect
+from .lazy import lazy_attributes
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # the one place of the version: pyproject.toml reads it from here
+__getattr__ = lazy_attributes(__name__, {"bundled_decks": ".load", "load_deck": ".load", "Card": ".model",
+                                         "Deck": ".model", "Effect": ".model"})
 __all__ = ["Card", "Deck", "DeckError", "DeckforgeError", "Effect", "Problem", "bundled_decks", "load_deck"]

@@ -1,7 +1,8 @@
 """Keep the gettext catalogs in step with the code: extract every string deckforge prints, merge it into each `.po`.
 
-Strings come from the rulebook templates (`{{ _("...") }}`, `ngettext`) and from every Python module of the
-package (`translations(lang).gettext("...")`, `N_("...")` for labels translated later). Run it by hand after
+Strings come from the rulebook, report and preview templates (`{{ _("...") }}`, `ngettext`) and from every Python
+module of the package (`translations(lang).gettext("...")`, `N_("...")` for labels translated later, `P_` and `NP_`
+for the effect phrases of deckforge/effect_text.py). Run it by hand after
 changing a marked string (`python -m deckforge.catalog`), or with a new language code to start its catalog
 (`python -m deckforge.catalog de`); then translate the new entries in
 `deckforge/locale/<lang>/LC_MESSAGES/deckforge.po`. The tests fail while any entry is missing or fuzzy.
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from babel.core import Locale
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from . import __version__
@@ -23,21 +24,26 @@ from .load import TEMPLATES_DIR
 PACKAGE_DIR = Path(__file__).resolve().parent
 PROJECT_DIR = PACKAGE_DIR.parent
 RULEBOOK_TEMPLATES = TEMPLATES_DIR / "rulebooks"
+PAGE_TEMPLATES = (TEMPLATES_DIR / "report", TEMPLATES_DIR / "preview")  # the report and the live preview
 TEMPLATE_METHODS = [("**.html", "jinja2")]
 TEMPLATE_OPTIONS = {"**.html": {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true"}}
 PYTHON_METHODS = [("**.py", "python")]
+# P_ and NP_ mark the effect phrases (deckforge/effect_text.py): a context, and for NP_ a plural.
+KEYWORDS = {**DEFAULT_KEYWORDS, "P_": ((1, "c"), 2), "NP_": ((1, "c"), 2, 3)}
 HEADER = ("# Translations of the words deckforge prints: page labels, the calibration sheet, rulebook headings,\n"
           "# tables and plural forms. Distributed under the same license as deckforge (MIT).\n"
           "# Update: python -m deckforge.catalog")
 
 
 def extract() -> Catalog:
-    """Collect every translatable string of the rulebook templates and the package's Python modules."""
+    """Collect every translatable string of the rulebook, report and preview templates and the Python modules."""
     template = Catalog(project="deckforge", domain=DOMAIN, fuzzy=False)
-    sources = ((RULEBOOK_TEMPLATES, TEMPLATE_METHODS, TEMPLATE_OPTIONS), (PACKAGE_DIR, PYTHON_METHODS, {}))
+    sources = ((RULEBOOK_TEMPLATES, TEMPLATE_METHODS, TEMPLATE_OPTIONS),
+               *((folder, TEMPLATE_METHODS, TEMPLATE_OPTIONS) for folder in PAGE_TEMPLATES),
+               (PACKAGE_DIR, PYTHON_METHODS, {}))
     for folder, methods, options in sources:
         for filename, lineno, message, comments, context in extract_from_dir(
-                str(folder), methods, options_map=options, comment_tags=("TRANSLATORS:",),
+                str(folder), methods, keywords=KEYWORDS, options_map=options, comment_tags=("TRANSLATORS:",),
                 strip_comment_tags=True):
             location = ((folder / filename).relative_to(PROJECT_DIR).as_posix(), lineno)
             template.add(message, None, [location], auto_comments=comments, context=context)

@@ -1,6 +1,7 @@
 """The one family of exceptions deckforge raises for anything a user can fix."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,7 +26,26 @@ class Problem:
             place += f":{self.line}"
             if self.column is not None:
                 place += f":{self.column}"
-        return f"{place}: {self.key_path}: {self.message}" if self.key_path else f"{place}: {self.message}"
+        message = _shortened(self.message)
+        return f"{place}: {self.key_path}: {message}" if self.key_path else f"{place}: {message}"
+
+
+QUOTED_MAX = 80  # characters of a quoted value an error message repeats; a longer one is cut in the middle
+
+
+def _shortened(message: str) -> str:
+    """Cut each over-long quoted value in a message (a hostile 100,000-character id stays a one-line error)."""
+    if len(message) <= 2 * QUOTED_MAX:
+        return message
+
+    def cut(match: re.Match) -> str:
+        quote, value = match.group(1), match.group(2)
+        if len(value) <= QUOTED_MAX:
+            return match.group(0)
+        half = QUOTED_MAX // 2
+        return f"{quote}{value[:half]}…{value[-half:]}{quote} ({len(value):,} characters)"
+
+    return re.sub(r"(['\"])(.*?)\1", cut, message, flags=re.S)
 
 
 class DeckError(DeckforgeError):
@@ -49,5 +69,5 @@ def display_path(path: Path | str) -> str:
     p = Path(path)
     try:
         return str(p.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, RuntimeError, OSError):  # not below it, or a loop of links that cannot be resolved
         return str(p)

@@ -148,6 +148,7 @@ class Deck:
     fonts: Mapping[str, Path] = field(default_factory=_empty)  # its own fonts by role: "title", "body"
     icons: Mapping[str, Path] = field(default_factory=_empty)  # `:name:` in its texts -> icons/name.svg or .png
     path: Path | None = field(default=None, compare=False)
+    sources: tuple[Path, ...] = field(default=(), compare=False)  # other files read: decks it extends, spreadsheet
 
     @property
     def folder(self) -> Path | None:

@@ -26,6 +26,8 @@ class ValidationReport:
     deck: Deck
     findings: list[Finding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # worth a look, not a failure: texts that disagree with effects
+    games: int = 0      # seeded games the play check played (none when a static check failed)
 
     @property
     def ok(self) -> bool:
@@ -46,10 +48,14 @@ def no_simulator_note(deck: Deck) -> str:
     return f"no simulator plays '{deck.game}': static and print checks only"
 
 
-def validate_deck(deck: Deck, players: int | None = None, play: bool = True, prints: bool = True) -> ValidationReport:
+def validate_deck(deck: Deck, players: int | None = None, play: bool = True, prints: bool = True,
+                  jobs: int | None = None, full: bool = False, progress=None) -> ValidationReport:
     """Run the static checks, the print checks (every face laid out in every language, as a build would) and,
-    where the game has a simulator and nothing static failed, the play checks."""
-    report = ValidationReport(deck, static_findings(deck))
+    where the game has a simulator and nothing static failed, the play checks (in `jobs` processes, every core by
+    default; `full`: every game of each run, not only until its findings are settled; `progress(games)`)."""
+    from .text_numbers import text_warnings
+
+    report = ValidationReport(deck, static_findings(deck), warnings=text_warnings(deck))
     if prints:
         from .layout.check import print_problems
 
@@ -66,7 +72,8 @@ def validate_deck(deck: Deck, players: int | None = None, play: bool = True, pri
     if report.findings:
         report.notes.append("the deck has problems that need no game to find: fix them first; no games were played")
         return report
-    findings, notes = play_check(deck, counts)
-    report.findings.extend(findings)
-    report.notes.extend(notes)
+    checked = play_check(deck, counts, jobs, full, progress)
+    report.findings.extend(checked.findings)
+    report.notes.extend(checked.notes)
+    report.games = checked.games
     return report

@@ -53,3 +53,8 @@ def spell_deck(tmp_path_factory):
     """A deck: 6 rocks, 6 scissors, 6 papers, 2 changers and the spells above, 2–8 players."""
     cards = [item("rock", "rock", 6), item("scissors", "scissors", 6), item("paper", "paper", 6), changer(count=2)]
     return load_deck(write_deck(tmp_path_factory.mktemp("spells"), cards + SPELLS))
+
+
+def pytest_addoption(parser) -> None:
+    parser.addoption("--deep", action="store_true", default=False,
+                     help="run the hostile-deck fuzz suite (tests/security/test_fuzz.py) with hundreds of examples")

@@ -1,11 +1,13 @@
 """The `deckforge` command line: thin click commands over the library, one module per area."""
 from __future__ import annotations
 
+import importlib
 import os
 import signal
 
 import click
 
+from .. import __version__
 from ..errors import DeckforgeError
 
 
@@ -25,20 +27,50 @@ def _stop_on_terminate(signum, frame) -> None:
     raise SystemExit(128 + signum)
 
 
+# The module of each command, so that running one imports only its own module; a command missing here is still
+# found, by importing every module (tests/cli/test_light_imports.py checks this table against the modules).
+COMMAND_MODULES = {"list": "deck_commands", "show": "deck_commands", "validate": "deck_commands",
+                   "new": "deck_commands", "simulate": "simulate", "rulebook": "rulebook", "scorepad": "rulebook",
+                   "build": "build", "calibrate": "build", "report": "report", "preview": "preview"}
+MODULES = ("deck_commands", "simulate", "rulebook", "build", "report", "preview")
+
+
 class DeckforgeGroup(click.Group):
-    """A group that turns the library's own errors into a clean message and exit code 1."""
+    """A group that imports a command's module when the command is asked for, turns the library's own
+    errors into a clean message and exit code 1, and ends on SIGTERM with 143 and on Ctrl-C with 130."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        for module in MODULES:
+            self._add_module(module)
+        return super().list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            for module in ([COMMAND_MODULES[cmd_name]] if cmd_name in COMMAND_MODULES else MODULES):
+                self._add_module(module)
+        return super().get_command(ctx, cmd_name)
+
+    def _add_module(self, module: str) -> None:
+        for command in importlib.import_module(f".{module}", __name__).COMMANDS:
+            self.commands.setdefault(command.name, command)
 
     def invoke(self, ctx: click.Context):
-        if hasattr(signal, "SIGTERM"):
-            signal.signal(signal.SIGTERM, _stop_on_terminate)
+        from ..output_guard import forget_all
+
         try:
+            if hasattr(signal, "SIGTERM"):
+                signal.signal(signal.SIGTERM, _stop_on_terminate)
+            forget_all()  # the inputs protected from being written over are those this command opens
             return super().invoke(ctx)
         except DeckforgeError as exc:
             raise click.ClickException(str(exc)) from None
+        except KeyboardInterrupt:  # Ctrl-C: the writers have removed their temporary files on the way out
+            click.echo("interrupted", err=True)
+            raise SystemExit(128 + signal.SIGINT) from None
 
 
 @click.group(cls=DeckforgeGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="deckforge")
+@click.version_option(__version__, package_name="deckforge")
 def main() -> None:
     """Turn card deck definitions into print-ready sheets, rulebooks and playtests.
 
@@ -48,13 +80,3 @@ def main() -> None:
       deckforge show kamen-nuzky-papir --players 8 --lang en
     """
 
-
-def _register() -> None:
-    from . import build, deck_commands, preview, report, rulebook, simulate
-
-    for module in (deck_commands, simulate, rulebook, build, report, preview):
-        for command in module.COMMANDS:
-            main.add_command(command)
-
-
-_register()

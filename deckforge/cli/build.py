@@ -6,11 +6,13 @@ from pathlib import Path
 
 import click
 
-from ..errors import display_path
+from ..errors import DeckforgeError, display_path
 from ..layout import FORMATS
 from ..layout.imposition import BACK_MODES
 from ..layout.paper import PAPER_SIZES
-from .common import lang_option, open_deck, players_option, warn_untranslated
+from ..layout.services import SERVICES
+from ..output_guard import check_output
+from .common import OutputPath, lang_option, open_deck, players_option, warn_untranslated
 
 paper_option = click.option("--paper", type=click.Choice(list(PAPER_SIZES)), default="a4", show_default=True,
                             help="Paper size of the sheets.")
@@ -37,20 +39,41 @@ offset_option = click.option("--back-offset", default="0,0", metavar="DX,DY", ca
 @paper_option
 @click.option("--bleed", default="3", metavar="MM", show_default=True,
               help="Bleed around the cards, in mm (or with a unit: 0.125in).")
-@click.option("--gap", default="0", metavar="MM", show_default=True,
-              help="Space between cards, in mm; 0 puts cards edge to edge, sharing cut lines.")
+@click.option("--gap", default=None, metavar="MM",
+              help="Space between cards, in mm; 0 puts cards edge to edge, sharing cut lines. Default: edge to "
+                   "edge when every card prints one colour at its edges, else twice the bleed, so a mis-cut "
+                   "never shows a sliver of the neighbour.")
+@click.option("--printer-margin", metavar="MM", default=None,
+              help="Keep crop marks and page labels this far from the paper edge. Default: 8 mm, or 5 mm "
+                   "where that fits more cards a sheet (the build says so).")
 @backs_duplex
 @offset_option
 @click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="sheets", show_default=True,
               help="sheets: cards imposed on pages; cards-pdf: one page per card with TrimBox/BleedBox; "
-                   "cards-png: one 300 DPI PNG per card face, with cards.csv counts.")
+                   "cards-png: one 300 DPI PNG per card face, with cards.csv counts; tts: a Tabletop Simulator "
+                   "deck (face sheets, back, saved object).")
 @click.option("--ink-saver", is_flag=True, help="Light backgrounds and outlines instead of large fills.")
-@click.option("-o", "--output", "out", type=click.Path(path_type=Path), default=None,
-              help="Output file (a folder for cards-png). Default: output/<deck>/<deck>-<players>p-<lang>.pdf")
+@click.option("--proof", is_flag=True,
+              help="Draw the trim (solid), bleed (dashed) and safe zone (dotted) over every face in magenta, "
+                   "for checking a design.")
+@click.option("-o", "--output", "out", type=OutputPath(), default=None,
+              help="Output file (a folder for cards-png and tts). Default: output/<deck>/<deck>-<players>p-<lang>.pdf")
 @click.option("--all", "every_deck", is_flag=True,
               help="Build every bundled deck in each of its languages, and its rulebooks.")
-def build(deck: str | None, players: int | None, lang: str | None, paper: str, bleed: str, gap: str, backs: str,
-          back_offset: tuple[str, str], fmt: str, ink_saver: bool, out: Path | None, every_deck: bool) -> None:
+@click.option("--service", type=click.Choice(list(SERVICES)), default=None,
+              help="Files as this print service takes them: its card size, bleed, resolution and format "
+                   "(cards-png, or cards-pdf for drivethrucards), with a README of what to order. "
+                   "See docs/print-services.md.")
+@click.option("--base-url", metavar="URL", default=None,
+              help="With --format tts: the web folder the images will be uploaded to (default: local file:/// "
+                   "addresses). See docs/tabletop-simulator.md.")
+@click.option("--pdf-x", "pdf_x", type=click.Choice(["x1a", "x4"]), default=None,
+              help="PDF/X for a print shop (sheets and cards-pdf): press CMYK with a FOGRA39 output intent, "
+                   "text in 100 % K, ink at most 300 %; x1a also without transparency. See docs/print-shop.md.")
+def build(deck: str | None, players: int | None, lang: str | None, paper: str, bleed: str, gap: str | None,
+          backs: str, back_offset: tuple[str, str], fmt: str, ink_saver: bool, proof: bool, out: Path | None,
+          every_deck: bool, service: str | None = None, base_url: str | None = None,
+          pdf_x: str | None = None, printer_margin: str | None = None) -> None:
     """Build DECK into cut-ready PDF sheets with crop marks and duplex backs.
 
     DECK is a bundled deck id or the path of a deck file or folder.
@@ -60,11 +83,20 @@ def build(deck: str | None, players: int | None, lang: str | None, paper: str, b
       deckforge build kamen-nuzky-papir --players 8 --lang en
       deckforge build wizard --paper letter --backs duplex-short --back-offset 0.5,-1
       deckforge build dymock --format cards-png -o dymock-png/
+      deckforge build dymock --service thegamecrafter -o dymock-tgc/
+      deckforge build wizard --format tts --base-url https://example.org/wizard/
+      deckforge build wizard --pdf-x x1a -o wizard-x1a.pdf
       deckforge build --all
     """
     from ..layout import BuildOptions, build_deck
 
-    options = BuildOptions(players, lang, paper, bleed, gap, backs, back_offset, fmt, ink_saver)
+    options = BuildOptions(players, lang, paper, bleed, gap, backs, back_offset, fmt, ink_saver, proof=proof,
+                           printer_margin=printer_margin)
+    options = _print_target(options, service, base_url)
+    if pdf_x:
+        from dataclasses import replace
+
+        options = replace(options, pdf_x=pdf_x)
     if every_deck:
         if deck or players or lang or out:
             raise click.UsageError("--all builds every bundled deck at its default players in every language; "
@@ -72,9 +104,29 @@ def build(deck: str | None, players: int | None, lang: str | None, paper: str, b
         return _build_all(options)
     if not deck:
         raise click.UsageError("give a DECK to build, or --all")
+    model = open_deck(deck)
+    if out:
+        check_output(out)  # refuse before the work, not after it
     with _progress("building") as progress:
-        result = build_deck(open_deck(deck), options, out=out, progress=progress)
+        result = build_deck(model, options, out=out, progress=progress)
     _report(result)
+
+
+def _print_target(options, service: str | None, base_url: str | None):
+    """Add the print service (its format and bleed, unless given: a conflict is an error) and the TTS base URL."""
+    from dataclasses import replace
+
+    from ..layout.services import with_service
+
+    options = replace(options, service=service, base_url=base_url)
+    if not service:
+        return options
+    source = click.get_current_context().get_parameter_source
+    given = [name for name in ("fmt", "bleed") if source(name) is not click.core.ParameterSource.DEFAULT]
+    try:
+        return with_service(options, given)
+    except DeckforgeError as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 def _build_all(options) -> None:
@@ -114,7 +166,7 @@ class _progress:
 
 
 def _report(result) -> None:
-    unit = {"sheets": "pages", "cards-pdf": "pages", "cards-png": "images"}[result.fmt]
+    unit = {"sheets": "pages", "cards-pdf": "pages", "cards-png": "images", "tts": "face sheets"}[result.fmt]
     click.echo(f"wrote {display_path(result.path)}: {result.pages} {unit}, {result.cards} cards")
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
@@ -130,7 +182,7 @@ def _report(result) -> None:
 @click.option("--lang", "-l", metavar="LANG", default="en", show_default=True,
               help="Language of the instructions, e.g. cs, de, en (English for a language deckforge has no "
                    "catalog for).")
-@click.option("-o", "--output", "out", type=click.Path(path_type=Path), default=None,
+@click.option("-o", "--output", "out", type=OutputPath(), default=None,
               help="Output file. Default: output/calibrate-<paper>-<backs>.pdf")
 def calibrate(paper: str, backs: str, back_offset: tuple[str, str], lang: str, out: Path | None) -> None:
     """Print a duplex test sheet and read off the --back-offset your printer needs.

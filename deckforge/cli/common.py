@@ -1,11 +1,30 @@
 """Options and helpers shared by the commands."""
 from __future__ import annotations
 
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterator
+
 import click
 
-from ..i18n import catalog_warning
-from ..load import load_deck
-from ..model import Deck
+if TYPE_CHECKING:
+    from ..model import Deck
+
+
+class OutputPath(click.Path):
+    """A path to write, as `click.Path(path_type=Path)`; a control character (a NUL byte above all, which no file
+    name can hold) is a usage error rather than a crash in `os.stat`."""
+
+    def __init__(self, **kwargs):
+        super().__init__(path_type=Path, **kwargs)
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not all(ord(char) >= 32 for char in value):
+            self.fail(f"{value!r} contains a control character (such as a NUL byte); give a plain file or "
+                      "folder name", param, ctx)
+        return super().convert(value, param, ctx)
+
 
 deck_argument = click.argument("deck", metavar="DECK")
 players_option = click.option("--players", "-p", type=click.IntRange(1, 100), default=None,
@@ -16,8 +35,13 @@ lang_option = click.option("--lang", "-l", metavar="LANG", default=None,
 
 
 def open_deck(name: str) -> Deck:
-    """Load a bundled deck id or a deck path."""
-    return load_deck(name)
+    """Load a bundled deck id or a deck path, and keep every output off its files (deckforge/output_guard.py)."""
+    from ..load import load_deck  # the loader's imports wait until a command reads a deck
+    from ..output_guard import protect
+
+    deck = load_deck(name)
+    protect(deck)  # from here on, no output of the command may overwrite the deck's files
+    return deck
 
 
 def pick_players(deck: Deck, players: int | None) -> int:
@@ -32,6 +56,53 @@ def pick_lang(deck: Deck, lang: str | None) -> str:
 
 def warn_untranslated(lang: str) -> None:
     """Say once, on stderr, that deckforge's own words print in English for a language it has no catalog for."""
+    from ..i18n import catalog_warning
+
     warning = catalog_warning(lang)
     if warning:
         click.echo(f"warning: {warning}", err=True)
+
+
+all_games_option = click.option("--all-games", "all_games", is_flag=True,
+                                help="Play every game of each run instead of stopping once its answer is settled "
+                                     "(slower; the figures the stopping rule trades for speed).")
+
+
+class _LateBar:
+    """A progress bar on stderr that appears only once the work has taken a second; quicker work prints nothing."""
+
+    DELAY = 1.0
+
+    def __init__(self, total: int, label: str):
+        import time
+
+        self.clock = time.monotonic
+        self.total, self.label, self.done, self.started, self.bar = total, label, 0, time.monotonic(), None
+
+    def update(self, steps: int) -> None:
+        self.done += steps
+        if self.bar is not None:
+            self.bar.update(steps)
+        elif self.clock() - self.started >= self.DELAY:
+            self.bar = click.progressbar(length=self.total, label=self.label, file=sys.stderr, show_pos=True,
+                                         update_min_steps=max(1, self.total // 200))
+            self.bar.__enter__()
+            self.bar.update(self.done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+@contextmanager
+def progress_bar(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
+    """Yield a function that advances a progress bar of `total` steps on stderr, shown once the work takes over a
+    second, on an interactive terminal only (logs and pipes stay clean); None where no bar is shown."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    bar = _LateBar(total, label)
+    try:
+        yield bar.update
+    finally:
+        bar.close()

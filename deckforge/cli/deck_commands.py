@@ -2,19 +2,17 @@
 from __future__ import annotations
 
 import json
+import os
 import re
-import shutil
-import tempfile
 from itertools import groupby
 from pathlib import Path
 
 import click
 
 from ..errors import DeckforgeError, display_path
-from ..games import specs
-from ..load import bundled_decks, load_deck
-from ..validate import validate_deck
-from .common import deck_argument, lang_option, open_deck, pick_lang, pick_players, players_option
+from ..load.listing import deck_summaries
+from .common import (OutputPath, all_games_option, deck_argument, lang_option, open_deck, pick_lang, pick_players,
+                     players_option, progress_bar)
 
 
 @click.command("list")
@@ -27,17 +25,16 @@ def list_decks(as_json: bool) -> None:
       deckforge list
       deckforge list --json
     """
-    decks = [load_deck(path) for path in bundled_decks()]
+    decks = deck_summaries()
     if as_json:
-        click.echo(json.dumps([{"id": d.id, "game": d.game, "players": {"min": d.players.low, "max": d.players.high},
-                                "languages": list(d.languages), "cards": d.set_size} for d in decks],
+        click.echo(json.dumps([{"id": d["id"], "game": d["game"], "players": {"min": d["low"], "max": d["high"]},
+                                "languages": d["languages"], "cards": d["cards"]} for d in decks],
                               ensure_ascii=False))
         return
     for deck in decks:
-        low, high = deck.players.low, deck.players.high
-        scaling = f", +{deck.set_size} per {deck.players.per_set} more" if deck.players.per_set else ""
-        click.echo(f"{deck.id:20} {deck.game or '(no game)':18} {low}–{high} players  {deck.set_size} cards{scaling}"
-                   f"  {deck.name('en')}")
+        scaling = f", +{deck['cards']} per {deck['per_set']} more" if deck["per_set"] else ""
+        click.echo(f"{deck['id']:20} {deck['game'] or '(no game)':18} {deck['low']}–{deck['high']} players  "
+                   f"{deck['cards']} cards{scaling}  {deck['name']}")
 
 
 @click.command("show")
@@ -77,10 +74,15 @@ def show(deck: str, players: int | None, lang: str | None, as_json: bool) -> Non
 @click.command("validate")
 @deck_argument
 @players_option
-def validate(deck: str, players: int | None) -> None:
+@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
+              help="Processes to play in (default: every core); the findings do not depend on it.")
+@all_games_option
+def validate(deck: str, players: int | None, jobs: int | None, all_games: bool) -> None:
     """Check DECK: its file, its composition and, where the engine exists, seeded play.
 
-    Exits 0 when clean and 1 with every problem listed.
+    Exits 0 when clean and 1 with every problem listed. Warnings (a number in a card text that its effects do
+    not give) are printed on stderr and do not fail the check. Seeded play stops at each player count once its
+    findings are settled, and is skipped when a check that needs no game already failed.
 
     \b
     Example:
@@ -90,7 +92,13 @@ def validate(deck: str, players: int | None) -> None:
     model = open_deck(deck)
     if players:
         pick_players(model, players)
-    report = validate_deck(model, players)
+    from ..sim.playcheck import progress_total  # the simulator's imports wait until a deck is validated
+    from ..validate import validate_deck
+
+    with progress_bar(progress_total(model, players), "Playing") as progress:
+        report = validate_deck(model, players, jobs=jobs, full=all_games, progress=progress)
+    for warning in report.warnings:
+        click.echo(f"warning: {warning}", err=True)
     for note in report.notes:
         click.echo(f"note: {note}")
     if not report.ok:
@@ -100,7 +108,7 @@ def validate(deck: str, players: int | None) -> None:
 
 
 @click.command("new")
-@click.argument("path", type=click.Path(path_type=Path))
+@click.argument("path", type=OutputPath())
 @click.option("--from", "source", default=None,
               help="Bundled deck id or deck path to copy  [default: the starter deck, see 'deckforge list']")
 @click.option("--spreadsheet", is_flag=True,
@@ -115,14 +123,28 @@ def new(path: Path, source: str, spreadsheet: bool) -> None:
       deckforge new my-deck --from kamen-nuzky-papir
       deckforge new my-deck --spreadsheet
     """
+    import shutil
+    import tempfile
+
+    from ..deck_copy import copy_files, survey
+    from ..output import uninterrupted
+    from ..output_guard import check_output, protect
+
     original = open_deck(source or starter_deck())
-    if path.exists():
+    protect(original, whole_folder=True)  # a copy inside the folder it copies would copy itself
+    check_output(path, instead="a folder of your own, outside the deck you copy")
+    if os.path.lexists(path):
         raise DeckforgeError(f"{path} already exists; choose a new folder for the deck")
     new_id = re.sub(r"[^a-z0-9_-]+", "-", path.name.lower()).strip("-") or "my-deck"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".deckforge-new-", dir=path.parent))
+    planned = survey(original.folder)  # refuses links out of the folder, pipes and devices before anything is made
+    staging = Path(tempfile.mktemp(prefix=".deckforge-new-", dir=path.parent))  # named first: see atomic_path
     try:
-        shutil.copytree(original.folder, staging, dirs_exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            staging.mkdir(mode=0o700)
+        except OSError as exc:
+            raise DeckforgeError(f"cannot create {path}: {exc.strerror}") from None
+        copy_files(planned, staging)
         deck_file = staging / "deck.yaml"
         text = deck_file.read_text(encoding="utf-8")
         deck_file.write_text(re.sub(r"(?m)^id:.*$", f"id: {new_id}", text, count=1), encoding="utf-8")
@@ -130,7 +152,8 @@ def new(path: Path, source: str, spreadsheet: bool) -> None:
             _cards_to_spreadsheet(original, deck_file)
         staging.rename(path)
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        with uninterrupted():
+            shutil.rmtree(staging, ignore_errors=True)
     click.echo(f"created {path / 'deck.yaml'} (id {new_id}, copied from {original.id}); edit it, then run "
                f"deckforge validate {path}")
 
@@ -152,6 +175,9 @@ def _cards_to_spreadsheet(original, deck_file: Path) -> None:
 
 def starter_deck() -> str:
     """Return the bundled deck of the game its spec marks as the starter (`deckforge new` copies it)."""
+    from ..games import specs
+    from ..load import bundled_decks, load_deck
+
     game = next(spec.id for spec in specs().values() if spec.starter)
     return next(str(p) for p in bundled_decks() if load_deck(p).game == game)
 

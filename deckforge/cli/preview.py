@@ -32,7 +32,10 @@ def preview(deck: str, port: int, no_browser: bool, lang: str | None, players: i
     """
     from ..preview import serve_preview
 
-    serve_preview(deck, port=port, lang=lang, players=players, browser=not no_browser, echo=click.echo)
+    try:
+        serve_preview(deck, port=port, lang=lang, players=players, browser=not no_browser, echo=click.echo)
+    except KeyboardInterrupt:  # Ctrl+C is how a preview ends: exit as a shell expects after it (SIGTERM: 143)
+        raise SystemExit(130) from None
 
 
 COMMANDS = [preview]

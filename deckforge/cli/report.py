@@ -2,23 +2,24 @@
 from __future__ import annotations
 
 import os
-import sys
 import time
-from contextlib import nullcontext
 from pathlib import Path
 
 import click
 
 from ..errors import display_path
 from ..output import default_output
+from ..output_guard import check_output
 from ..report import DEFAULT_GAMES
-from .common import deck_argument, lang_option, open_deck, pick_lang
+from .common import (OutputPath, all_games_option, deck_argument, lang_option, open_deck, pick_lang, progress_bar,
+                     warn_untranslated)
 
 
 @click.command("report")
 @deck_argument
 @click.option("--games", "-g", type=click.IntRange(1, 1_000_000), default=DEFAULT_GAMES, show_default=True,
-              help="Games to play at each player count.")
+              help="Most games to play at each player count; a count stops sooner once its verdict is settled.")
+@all_games_option
 @click.option("--seed", "-s", type=int, default=1, show_default=True, help="Seed: the same seed gives the same report.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
               help="Processes to play in (default: every core); the figures do not depend on it.")
@@ -29,16 +30,17 @@ from .common import deck_argument, lang_option, open_deck, pick_lang
 @click.option("--format", "fmt", type=click.Choice(["html", "pdf"]), default="html", show_default=True,
               help="One self-contained HTML page, or a PDF of it.")
 @lang_option
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--output", "-o", type=OutputPath(dir_okay=False), default=None,
               help="File to write (default: output/<deck>/<deck>-report.html or .pdf).")
-def report(deck: str, games: int, seed: int, jobs: int | None, policy: str, against: str | None, fmt: str,
-           lang: str | None, output: Path | None) -> None:
+def report(deck: str, games: int, all_games: bool, seed: int, jobs: int | None, policy: str, against: str | None,
+           fmt: str, lang: str | None, output: Path | None) -> None:
     """Play DECK at every player count it supports and write a playtest report.
 
     The report is one page: a verdict (playable or not at each player count, the strongest findings with 95%
     confidence intervals) and charts of who wins by seat, how long games last, how often they stall, and how
     playing each card goes with winning. With --against, DECK_B is played with the same seeds and shown beside
-    DECK, so a deck maker sees what a changed or new card did.
+    DECK, so a deck maker sees what a changed or new card did. The page speaks --lang: card names from the
+    deck, everything else from deckforge's catalog for that language.
 
     \b
     Example:
@@ -48,26 +50,25 @@ def report(deck: str, games: int, seed: int, jobs: int | None, policy: str, agai
     """
     model = open_deck(deck)
     other = open_deck(against) if against else None
+    if output:
+        check_output(output)  # before the games, which may take minutes
     lang = pick_lang(model, lang)
+    warn_untranslated(lang)  # the page's own words print in English for a language deckforge has no catalog for
     started = time.perf_counter()
     from ..report.page import build_report, player_counts, write_report
+    from ..report.play import refuse_broken
 
     total = games * len(player_counts(model, other)) * (2 if other else 1)
-    with _progress_bar(total) as bar:
+    for each in (model, other) if other else (model,):
+        refuse_broken(each)  # a static check that fails says more than any number of games would
+    with progress_bar(total, "Playing") as progress:
         result = build_report(model, games, seed, policy, jobs or os.cpu_count() or 1, other, lang,
-                              progress=bar.update if bar else None)
+                              progress=progress, full=all_games)
     name = f"{model.id}-vs-{other.id}-report" if other else f"{model.id}-report"
     target = write_report(result, output or default_output(model.id, f"{name}.{fmt}"), fmt)
-    click.echo(f"wrote {display_path(target)}: {total} games in {time.perf_counter() - started:.1f} s; "
+    played = sum(run.played for _, run in result.series)
+    click.echo(f"wrote {display_path(target)}: {played} games in {time.perf_counter() - started:.1f} s; "
                + " ".join(f"{label}: {summary}" for label, summary in _summaries(result)))
-
-
-def _progress_bar(total: int):
-    """Return a progress bar on an interactive terminal, else nothing (logs and pipes stay clean)."""
-    if not sys.stderr.isatty():
-        return nullcontext(None)
-    return click.progressbar(length=total, label="Playing", file=sys.stderr, show_pos=True,
-                             update_min_steps=max(1, total // 200))
 
 
 def _summaries(result):

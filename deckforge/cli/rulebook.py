@@ -6,14 +6,20 @@ from pathlib import Path
 import click
 
 from ..errors import display_path
+from ..output_guard import check_output
 from ..rulebook import FORMATS, PAPER_NAMES
-from .common import (deck_argument, lang_option, open_deck, pick_lang, pick_players, players_option,
+from .common import (OutputPath, deck_argument, lang_option, open_deck, pick_lang, pick_players, players_option,
                      warn_untranslated)
 
 paper_option = click.option("--paper", type=click.Choice(list(PAPER_NAMES)), default="a4", show_default=True,
                             help="Page size.")
-output_option = click.option("-o", "--output", "out", type=click.Path(path_type=Path), default=None,
+output_option = click.option("-o", "--output", "out", type=OutputPath(), default=None,
                              help="File to write (default: output/<deck>/...).")
+
+pdf_x_option = click.option("--pdf-x", "pdf_x", type=click.Choice(["x1a", "x4"]), default=None,
+                            help="PDF/X for a print shop, with a FOGRA39 CMYK output intent and trim and bleed "
+                                 "boxes: x1a converts every colour to CMYK (text in 100 % K, no transparency), "
+                                 "x4 keeps RGB tagged as sRGB. See docs/print-shop.md.")
 
 
 @click.command("rulebook")
@@ -24,7 +30,12 @@ output_option = click.option("-o", "--output", "out", type=click.Path(path_type=
               help="pdf: typeset pages; html: one standalone page.")
 @paper_option
 @output_option
-def rulebook(deck: str, lang: str | None, players: int | None, fmt: str, paper: str, out: Path | None) -> None:
+@pdf_x_option
+@click.option("--booklet", is_flag=True,
+              help="A5 pages imposed two a side on A4 landscape in saddle-stitch order: print on both sides "
+                   "(flip on the short edge), fold the stack and staple it on the fold.")
+def rulebook(deck: str, lang: str | None, players: int | None, fmt: str, paper: str, out: Path | None,
+             pdf_x: str | None, booklet: bool) -> None:
     """Write the rulebook of DECK in one language, counted for a number of players.
 
     The component list, the special-card table and every card name and text come from the deck file, so the
@@ -35,12 +46,16 @@ def rulebook(deck: str, lang: str | None, players: int | None, fmt: str, paper: 
       deckforge rulebook kamen-nuzky-papir --lang en --players 8
       deckforge rulebook wizard --lang cs --paper a5 -o wizard-a5.pdf
       deckforge rulebook my-deck/ --format html
+      deckforge rulebook dymock --lang cs --pdf-x x4
+      deckforge rulebook wizard --lang cs --booklet -o wizard-booklet.pdf
     """
     model = open_deck(deck)
+    if out:
+        check_output(out)
     from ..rulebook import write_rulebook
 
     lang = pick_lang(model, lang)
-    path = write_rulebook(model, lang, pick_players(model, players), fmt, paper, out)
+    path = write_rulebook(model, lang, pick_players(model, players), fmt, paper, out, pdf_x, booklet)
     click.echo(f"wrote {display_path(path)}")
     warn_untranslated(lang)
 
@@ -51,7 +66,8 @@ def rulebook(deck: str, lang: str | None, players: int | None, fmt: str, paper: 
 @lang_option
 @paper_option
 @output_option
-def scorepad(deck: str, players: int, lang: str | None, paper: str, out: Path | None) -> None:
+@pdf_x_option
+def scorepad(deck: str, players: int, lang: str | None, paper: str, out: Path | None, pdf_x: str | None) -> None:
     """Write a printable score sheet for a Wizard deck: a row per round, bid and points per player.
 
     The number of rounds follows from the deck size and the player count (60 cards, 4 players: 15 rounds).
@@ -63,10 +79,12 @@ def scorepad(deck: str, players: int, lang: str | None, paper: str, out: Path | 
       deckforge scorepad wizard --players 6 --lang en -o score-6.pdf
     """
     model = open_deck(deck)
+    if out:
+        check_output(out)
     from ..rulebook import write_scorepad
 
     lang = pick_lang(model, lang)
-    path = write_scorepad(model, pick_players(model, players), lang, out, paper)
+    path = write_scorepad(model, pick_players(model, players), lang, out, paper, pdf_x)
     click.echo(f"wrote {display_path(path)}")
     warn_untranslated(lang)
 

@@ -6,7 +6,7 @@ import time
 
 import click
 
-from ..sim.mcts import DEFAULT_BUDGET
+from ..sim.mcts import DEFAULT_STEPS
 from ..sim.runner import seat_policies, trace_game
 from ..sim.runner import simulate as run_games
 from ..sim.summary import Summary
@@ -24,8 +24,9 @@ from .common import deck_argument, open_deck, pick_players, players_option
                    "list with one per seat.")
 @click.option("--seats", default=None, metavar="P0,P1,...",
               help="One policy per seat, in seat order: e.g. mcts,greedy,random,random.")
-@click.option("--mcts-budget", type=click.IntRange(1, 1_000_000), default=DEFAULT_BUDGET, show_default=True,
-              help="Search iterations per decision of an mcts seat.")
+@click.option("--mcts-budget", type=click.IntRange(1, 1_000_000), default=None,
+              help=f"Search playouts per decision of an mcts seat (default: as many as about {DEFAULT_STEPS:,} "
+                   "simulated moves take).")
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Processes to play in; the figures do not depend on it.")
 @click.option("--variant", "variants", default="", help="Comma list of the game's variant switches.")
@@ -35,7 +36,7 @@ from .common import deck_argument, open_deck, pick_players, players_option
               help="With --trace: which game of the run to play (as numbered in reported errors).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
 def simulate(deck: str, players: int | None, games: int, seed: int, policy: str | None, seats: str | None,
-             mcts_budget: int, jobs: int, variants: str, check: bool, trace: bool, game_number: int,
+             mcts_budget: int | None, jobs: int, variants: str, check: bool, trace: bool, game_number: int,
              as_json: bool) -> None:
     """Play GAMES seeded games of DECK with computer players and summarize them.
 
@@ -77,7 +78,7 @@ def _seat_policies(policy: str | None, seats: str | None, players: int) -> tuple
 
 
 def _print_trace(result, as_json: bool) -> None:
-    log = result.extra.pop("log", [])
+    log = result.log or []
     if as_json:
         data = {"finished": result.finished, "stalemate": result.stalemate, "turns": result.turns,
                 "winners": result.winners, "places": result.places, "scores": result.scores, "log": log}

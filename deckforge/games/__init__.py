@@ -15,14 +15,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import DeckforgeError
-from .spec import Deal, GameSpec, no_game
+from .spec import Deal, Figure, GameSpec, no_game
 
 if TYPE_CHECKING:
     from ..model import Deck
     from ..sim.base import Engine
     from ..vocab import GameSchema
 
-__all__ = ["Deal", "GameSpec", "no_game", "UnknownGameError", "game_ids", "load_game", "schemas", "spec_for", "specs", "suit_attributes"]
+__all__ = ["Deal", "Figure", "GameSpec", "no_game", "UnknownGameError", "game_ids", "load_game", "schemas", "spec_for",
+           "specs", "suit_attributes"]
 
 _SPECS: dict[str, GameSpec] = {}
 

@@ -35,14 +35,9 @@ def game_name(game: str) -> str:
     return PREFIX + game.replace("-", "_")
 
 
-def on_interface(game: str) -> bool:
-    """Return whether a game has an engine (a simulator) to wrap."""
-    return spec_for(game).has_simulator
-
-
 def register_all() -> list[str]:
     """Register every game that has an engine; return their pyspiel names. Safe to call again."""
-    return [register(game) for game in specs() if on_interface(game)]
+    return [register(game) for game, spec in specs().items() if spec.has_simulator]
 
 
 def register(game: str, deck: str | None = None) -> str:
@@ -52,7 +47,7 @@ def register(game: str, deck: str | None = None) -> str:
     """
     name = game_name(game)
     if name not in pyspiel.registered_names():
-        if not on_interface(game):
+        if not spec_for(game).has_simulator:
             raise SimulationError(f"the game '{game}' has no simulator to register")
         default = _load(deck) if deck else _default_deck(game)
         if default.game != game:

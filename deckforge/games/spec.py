@@ -7,7 +7,7 @@ card art) are named as modules of that folder and imported only when first used.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from ..vocab import GameSchema
@@ -34,6 +34,32 @@ class Deal:
         """Return the cards the deal takes from the deck (at least one each for a by-round deal)."""
         return max(self.hand * players + self.turned_up, players if self.by_round else 0)
 
+    def describe(self, players: int) -> str:
+        """Say what the deal does at `players` players: "deal 4 to each of 3 players and turn one up"."""
+        if self.by_round:
+            return f"deal one card to each of {players} players"
+        turned = f" and turn {'one' if self.turned_up == 1 else self.turned_up} up" if self.turned_up else ""
+        return f"deal {self.hand} to each of {players} players{turned}"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure a game counts in each result beyond what every game reports (`GameResult.figures`).
+
+    `per` empty: one number per game (cards drawn); else a count per key, and `per` says what the keys are ("seat",
+    "position from the leader"). The simulator sums each over the games under `name` (`simulate --json`'s "extra");
+    the report shows it under `label`, which says what a key is when there are keys ("…, by seat"); mark it with
+    `N_` and translate it in the catalogs.
+    """
+
+    name: str
+    label: str
+    per: str = ""
+
+    @property
+    def keyed(self) -> bool:
+        return bool(self.per)
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -54,11 +80,16 @@ class GameSpec:
     art: str | None = "art"                  # module registering the symbols its card faces draw
     scorepad: bool = False                   # keeps a score sheet (one row per round)
     starter: bool = False                    # the bundled deck `deckforge new` copies when no --from is given
-    extra: tuple[str, ...] = field(default=())  # names of the game's own figures in GameResult.extra
+    figures: tuple[Figure, ...] = ()         # the game's own figures in GameResult.figures, each named once
+    variants: tuple[str, ...] = ()           # the variant switches its engine plays (`simulate --variant`)
 
     @property
     def has_simulator(self) -> bool:
         return self.engine is not None
+
+    def figure(self, name: str) -> Figure | None:
+        """Return the figure the game declares under `name`, or None."""
+        return next((figure for figure in self.figures if figure.name == name), None)
 
     def engine_class(self):
         """Import and return the game's engine class, or None when the game has no simulator."""

@@ -6,7 +6,7 @@ writes atomically. The package never reads YAML: the deck and its template arriv
 """
 from ..lazy import lazy_attributes
 
-FORMATS = ("sheets", "cards-pdf", "cards-png")
+FORMATS = ("sheets", "cards-pdf", "cards-png", "tts")
 __getattr__ = lazy_attributes(__name__, {name: ".build" for name in ("BuildOptions", "BuildResult", "build_deck")})
 
 __all__ = ["BuildOptions", "BuildResult", "build_deck", "FORMATS"]

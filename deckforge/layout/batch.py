@@ -29,7 +29,8 @@ def bundled_jobs(options: BuildOptions | None = None) -> tuple[list[BatchJob], l
         for lang in deck.languages:
             jobs.append(BatchJob(f"{deck.id} {lang}", _sheets(deck, replace(options, lang=lang, players=None))))
             if write_rulebook:
-                jobs.append(BatchJob(f"{deck.id} {lang} rulebook", _rulebook(write_rulebook, deck, lang)))
+                jobs.append(BatchJob(f"{deck.id} {lang} rulebook",
+                                     _rulebook(write_rulebook, deck, lang, options.pdf_x)))
     notes = [] if write_rulebook else ["rulebooks skipped: deckforge.rulebook.write_rulebook is not available"]
     return jobs, notes
 
@@ -41,9 +42,10 @@ def _sheets(deck: Deck, options: BuildOptions) -> Callable[[], str]:
     return run
 
 
-def _rulebook(write_rulebook: Callable, deck: Deck, lang: str) -> Callable[[], str]:
+def _rulebook(write_rulebook: Callable, deck: Deck, lang: str, pdf_x: str | None = None) -> Callable[[], str]:
     def run() -> str:
-        return f"{display_path(write_rulebook(deck, lang))}: rulebook"
+        path = write_rulebook(deck, lang, pdf_x=pdf_x) if pdf_x else write_rulebook(deck, lang)
+        return f"{display_path(path)}: rulebook"
     return run
 
 

@@ -6,7 +6,7 @@ cannot be built fails with its reason and leaves earlier output untouched.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
@@ -20,17 +20,23 @@ from ..load.card_template import load_card_template
 from ..load.check import nearest
 from ..model import Deck
 from ..output import atomic_path, default_output
+from ..pdfx import check_variant as check_pdf_variant
+from ..pdfx.canvas import PrintCanvas, boxes_around
+from .compact import compact_pdf
 from .context import BuildContext
 from .draw import draw_sheets
+from .edges import EdgeCheck, check_edges
 from .faces import Face, FacePlanner
 from .fonts import font_for
+from .geometry import NARROW_PRINT_MARGIN, PRINT_MARGIN
 from .imposition import BACK_MODES, SheetSpec, fit_grid, plan_sheets
 from .pagelabels import label_needs, page_texts
 from .paper import PAPER_SIZES, paper
-from .units import mm, parse_length
+from .proof import with_proof, without_proof
+from .units import mm, parse_length, to_mm
 from . import FORMATS
 
-MAX_BLEED_MM, MAX_GAP_MM, MAX_OFFSET_MM = 10, 20, 10
+MAX_BLEED_MM, MAX_GAP_MM, MAX_OFFSET_MM, MAX_PRINTER_MARGIN_MM = 10, 20, 10, 25
 Progress = Callable[[int, int], None]
 
 
@@ -42,11 +48,16 @@ class BuildOptions:
     lang: str | None = None
     paper: str = "a4"
     bleed: float | str = 3
-    gap: float | str = 0
+    gap: float | str | None = None  # None: edge to edge when every card prints one colour at its edges, else 2 × bleed
     backs: str = "duplex-long"
     back_offset: tuple[float | str, float | str] = (0, 0)
     fmt: str = "sheets"
     ink_saver: bool = False
+    service: str | None = None    # a print service's preset; services.with_service fills in its format, bleed
+    base_url: str | None = None   # tts: where the images will be hosted; local file URLs without it
+    proof: bool = False  # draw trim, bleed and safe-zone lines over every face
+    pdf_x: str | None = None  # "x1a" or "x4": press CMYK with an OutputIntent (pdfx/, docs/print-shop.md)
+    printer_margin: float | str | None = None  # nothing printed nearer the paper edge; None: see `sheet_spec`
 
 
 @dataclass(frozen=True)
@@ -70,11 +81,12 @@ class Job:
     lang: str
     options: BuildOptions
     bleed: float
-    gap: float
+    gap: float | None  # None until the sheets choose it from the faces' edges
     back_offset: tuple[float, float]
     fronts: list[Face] = field(compare=False)  # one per physical card, in deck order
     back: Face | None = None
     warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # e.g. a card whose text is set smaller than the rest of its role (roles.py)
 
     @property
     def card_size(self) -> tuple[float, float]:
@@ -89,6 +101,10 @@ def build_deck(deck: Deck | str | Path, options: BuildOptions | None = None, *, 
     target = Path(out) if out else default_path(job)
     if job.options.fmt == "sheets":
         return write_sheets(job, target, progress)
+    if job.options.fmt == "tts":
+        from .tts import write_tts
+
+        return write_tts(job, target, progress)
     from .cards import write_cards_pdf, write_cards_png
 
     writer = write_cards_pdf if job.options.fmt == "cards-pdf" else write_cards_png
@@ -100,62 +116,149 @@ def prepare(deck: Deck, options: BuildOptions) -> Job:
     check_choice(options.fmt, FORMATS, "format")
     check_choice(options.backs, BACK_MODES, "backs")
     check_choice(options.paper, tuple(PAPER_SIZES), "paper")
+    check_pdf_x(options)
     players, lang = deck.player_count(options.players), deck.language(options.lang)
     bleed = option_length(options.bleed, "bleed", 0, MAX_BLEED_MM)
-    gap = option_length(options.gap, "gap", 0, MAX_GAP_MM)
+    gap = None if options.gap is None else option_length(options.gap, "gap", 0, MAX_GAP_MM)
     offset = tuple(option_length(v, "back offset", -MAX_OFFSET_MM, MAX_OFFSET_MM) for v in options.back_offset)
+    deck, size_warnings = for_target(deck, options, bleed)
     context = BuildContext(deck, lang, players, options.ink_saver, load_card_template(deck))
     planner = FacePlanner(context, bleed)
     fronts: list[Face] = []
     for card, copies in deck.counts_for(players):
         fronts.extend([planner.card(card, copies)] * copies)
     back = planner.back() if options.backs != "none" else None
-    return Job(deck, players, lang, options, bleed, gap, offset, fronts, back, tuple(planner.warnings))
+    if options.proof:
+        fronts, back = [with_proof(face) for face in fronts], back and with_proof(back)
+    return Job(deck, players, lang, options, bleed, gap, offset, fronts, back, size_warnings + tuple(planner.warnings),
+               tuple(planner.notes))
 
 
 def default_path(job: Job) -> Path:
     """Return output/<deck>/<deck>-<players>p-<lang>[-ink-saver].pdf, or the cards-pdf/-png variant."""
     stem = f"{job.deck.id}-{job.players}p-{job.lang}" + ("-ink-saver" if job.options.ink_saver else "")
-    name = {"sheets": f"{stem}.pdf", "cards-pdf": f"{stem}-cards.pdf", "cards-png": f"{stem}-cards"}
+    stem += f"-{job.options.service}" if job.options.service else ""
+    stem += f"-pdf{job.options.pdf_x}" if job.options.pdf_x else ""  # never overwrite the home-print file
+    name = {"sheets": f"{stem}.pdf", "cards-pdf": f"{stem}-cards.pdf", "cards-png": f"{stem}-cards",
+            "tts": f"{stem}-tts"}
     return default_output(job.deck.id, name[job.options.fmt])
 
 
-def sheet_spec(job: Job) -> SheetSpec:
+def for_target(deck: Deck, options: BuildOptions, bleed: float) -> tuple[Deck, tuple[str, ...]]:
+    """Check the service and Tabletop Simulator options; return the deck at the size it is built in, and warnings."""
+    from .services import check_service, resized
+
+    if options.base_url is not None and options.fmt != "tts":
+        raise BuildError("--base-url is where Tabletop Simulator finds the images; it goes with --format tts only")
+    if options.fmt == "tts":
+        if options.service:
+            raise BuildError("--service sets up files for a print service; leave it out for --format tts")
+        if options.backs == "none":
+            raise BuildError("Tabletop Simulator shows every card's back; leave out --backs none for --format tts")
+        from .tts import check_base_url
+
+        check_base_url(options.base_url)
+    if not options.service:
+        return deck, ()
+    return resized(deck, check_service(options, bleed))
+
+
+def sheet_spec(job: Job, gap: float | None = None) -> tuple[SheetSpec, tuple[str, ...]]:
+    """Return the sheet to plan and a note when the crop marks come nearer the paper edge than PRINT_MARGIN.
+
+    With no --printer-margin, marks keep PRINT_MARGIN (8 mm) from the edge unless a margin down to
+    NARROW_PRINT_MARGIN (5 mm, what most home printers print to) fits more cards a sheet: nine poker cards on A4
+    need it. The note says so and how to keep 8 mm.
+    """
     width, height = job.card_size
-    return SheetSpec(paper(job.options.paper), width, height, job.bleed, job.gap,
+    spec = SheetSpec(paper(job.options.paper), width, height, job.bleed, job.gap if gap is None else gap,
                      backs=job.options.backs, back_offset=job.back_offset)
+    if job.options.printer_margin is not None:
+        margin = option_length(job.options.printer_margin, "printer margin", 0, MAX_PRINTER_MARGIN_MM)
+        return replace(spec, margin=margin), ()
+    narrow = replace(spec, margin=NARROW_PRINT_MARGIN)
+    wide_fit, narrow_fit = _fit_or_none(spec), _fit_or_none(narrow)
+    if narrow_fit is None or (wide_fit is not None and wide_fit.per_sheet >= narrow_fit.per_sheet):
+        return spec, ()
+    wide = f"{wide_fit.per_sheet} cards a sheet" if wide_fit else "no card fits"
+    return narrow, (f"crop marks come to {to_mm(NARROW_PRINT_MARGIN):g} mm from the paper edge so that "
+                    f"{narrow_fit.per_sheet} cards fit a sheet; if your printer leaves more unprinted, use "
+                    f"--printer-margin {to_mm(PRINT_MARGIN):g} ({wide})",)
+
+
+def _fit_or_none(spec: SheetSpec):
+    try:
+        return fit_grid(spec)
+    except BuildError:
+        return None
+
+
+def sheet_gap(job: Job) -> tuple[float, tuple[str, ...], tuple[str, ...]]:
+    """Return the gap between cards, warnings and notes: edge to edge only where a mis-cut cannot show a neighbour."""
+    if job.gap is not None and job.gap > 0:  # each card has its own cut lines and up to half the gap of bleed
+        return job.gap, (), ()
+    if job.bleed == 0:
+        return 0.0, (), ()
+    # Fronts neighbour fronts and backs neighbour backs: each side must print one colour at its edges on its own.
+    sides = [job.fronts] + ([[job.back]] if job.back else [])
+    plain = [[without_proof(f) for f in side] if job.options.proof else side for side in sides]
+    edges = next((check for check in map(check_edges, plain) if not check.shared), EdgeCheck(True))
+    if edges.shared:
+        return 0.0, (), ()
+    differ = (f"neighbouring cards print different colours at their edges ({edges.differing[0]}, "
+              f"{edges.differing[1]})")
+    bleed = f"{to_mm(job.bleed):g} mm"
+    if job.gap is None:
+        return 2 * job.bleed, (), (f"each card has its own {bleed} bleed, {to_mm(2 * job.bleed):g} mm from the "
+                                   f"next, because {differ}",)
+    return 0.0, (f"--gap 0: {differ}, so a cut 0.3–0.5 mm off the shared line leaves a sliver of the neighbour "
+                 f"on the card; leave out --gap to give each card its own {bleed} bleed, or keep it and cut "
+                 "exactly",), ()
 
 
 def write_sheets(job: Job, target: Path, progress: Progress | None = None) -> BuildResult:
     """Impose the cards on sheets (fronts, then each front's back) and write one PDF."""
-    spec = sheet_spec(job)
+    gap, gap_warnings, gap_notes = sheet_gap(job)
+    spec, margin_notes = sheet_spec(job, gap)
     fronts_needed = math.ceil(len(job.fronts) / fit_grid(spec).per_sheet)
     sides = ["front", "back"] * fronts_needed if job.back else ["front"] * fronts_needed
     texts = page_texts(job.deck, job.lang, job.players, sides, job.options.backs)
     plan = plan_sheets(spec, len(job.fronts), label_needs(texts))
     assert [s.side for s in plan.sheets] == sides
     with atomic_path(target) as tmp:
-        canvas = new_canvas(tmp, (spec.paper.width, spec.paper.height), job)
+        canvas = new_canvas(tmp, (spec.paper.width, spec.paper.height), job, sheet_boxes(plan, spec))
         draw_sheets(canvas, plan, job.fronts, job.back, texts, progress)
         save_pdf(canvas)
     missing = [name for name, lb in zip(("page line", "scale bar", "print hint"), plan.sheets[0].labels) if not lb]
-    notes = plan.notes + ((f"no room in the margin for the {', '.join(missing)}",) if missing else ())
+    notes = job.notes + gap_notes + margin_notes + plan.notes + ((f"no room in the margin for the {', '.join(missing)}",) if missing else ())
     untranslated = catalog_warning(job.lang)  # the page labels fell back to English
-    warnings = job.warnings + ((untranslated,) if untranslated else ())
+    warnings = job.warnings + gap_warnings + ((untranslated,) if untranslated else ())
     return BuildResult(target, "sheets", len(plan.sheets), len(job.fronts), warnings, notes)
 
 
-def new_canvas(out, pagesize: tuple[float, float], job: Job) -> Canvas:
+def new_canvas(out, pagesize: tuple[float, float], job: Job, page_boxes=()) -> Canvas:
     """Open a canvas (on a path or a binary stream) whose initial font is the embedded deck font.
 
-    Starting with it means no unembedded standard font such as Helvetica is ever referenced.
+    Starting with it means no unembedded standard font such as Helvetica is ever referenced. Under PDF/X it
+    draws in press CMYK and gives each page the (TrimBox, BleedBox) of `page_boxes`.
     """
-    canvas = Canvas(str(out) if isinstance(out, Path) else out, pagesize=pagesize, initialFontName=font_for("regular"), initialFontSize=10,
-                    pageCompression=1)
+    canvas = PrintCanvas(str(out) if isinstance(out, Path) else out, pagesize=pagesize,
+                         initialFontName=font_for("regular"), initialFontSize=10, pageCompression=1,
+                         pdf_x=job.options.pdf_x, page_boxes=page_boxes)
     canvas.setTitle(f"{job.deck.name(job.lang)} — {job.players} p, {job.lang}")
     canvas.setAuthor("deckforge")
     canvas.setCreator("deckforge")
+    ask_actual_size(canvas, job.options.backs)
     return canvas
+
+
+DUPLEX = {"duplex-long": "DuplexFlipLongEdge", "duplex-short": "DuplexFlipShortEdge", "none": "Simplex"}
+
+
+def ask_actual_size(canvas: Canvas, backs: str) -> None:
+    """Ask print dialogs for 100 % (no fit to page, which shrinks cards 3–5 %) and the duplex mode of the backs."""
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", DUPLEX[backs])
 
 
 def save_pdf(canvas: Canvas) -> None:
@@ -165,6 +268,26 @@ def save_pdf(canvas: Canvas) -> None:
         canvas.save()
     finally:
         rl_config.useA85 = previous
+    # Compact a file (not the in-memory PDF that PNGs come from). PrintCanvas.save has already finished a PDF/X
+    # file, and PDF/X-1a must stay PDF 1.4, without object streams.
+    if isinstance(canvas._filename, str) and getattr(canvas, "pdf_x", None) != "x1a":
+        compact_pdf(canvas._filename)
+
+
+def check_pdf_x(options: BuildOptions) -> None:
+    """Refuse PDF/X where the output is no PDF, or an unknown variant."""
+    check_pdf_variant(options.pdf_x)
+    if options.pdf_x and options.fmt not in ("sheets", "cards-pdf"):
+        raise BuildError(f"--pdf-x makes PDF files for a print shop; it goes with --format sheets or cards-pdf, "
+                         f"not {options.fmt}")
+
+
+def sheet_boxes(plan, spec: SheetSpec) -> list:
+    """Return each sheet's (TrimBox, BleedBox): around its cards' trims, and around their bleeds."""
+    media = (0.0, 0.0, spec.paper.width, spec.paper.height)
+    return [boxes_around(((p.trim.x, p.trim.y, p.trim.right, p.trim.top) for p in sheet.placements),
+                         ((p.bleed.x, p.bleed.y, p.bleed.right, p.bleed.top) for p in sheet.placements), media)
+            for sheet in plan.sheets]
 
 
 def option_length(value: float | str, what: str, low_mm: float, high_mm: float) -> float:

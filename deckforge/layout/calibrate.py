@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..i18n import translations
 from ..output import OUTPUT_DIR, atomic_path
-from .build import MAX_OFFSET_MM, check_choice, option_length, save_pdf
+from .build import MAX_OFFSET_MM, ask_actual_size, check_choice, option_length, save_pdf
 from .fonts import font_for
 from .imposition import BACK_MODES
 from .pagelabels import SCALE_HEIGHT, SCALE_LENGTH, scale_caption
@@ -67,6 +67,7 @@ def write_calibration(paper_name: str = "a4", backs: str = "duplex-long", back_o
     with atomic_path(target) as tmp:
         canvas = Canvas(str(tmp), pagesize=(sheet.width, sheet.height), initialFontName=font_for("regular"))
         canvas.setTitle(words.title)
+        ask_actual_size(canvas, backs)
         _front(canvas, sheet, words)
         _back(canvas, sheet, words, backs, offset)
         save_pdf(canvas)

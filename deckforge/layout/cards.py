@@ -2,21 +2,17 @@
 
 A PDF page is the trimmed card plus its bleed on every side. The PNGs are that page rasterised at 300 DPI with
 pypdfium2 (PDFium, the renderer in Chrome): one per distinct face plus the back, and `cards.csv` telling how many
-copies of each to print.
+copies of each to print. Built for a print service (`services`), the PNGs are cut to exactly the pixels the
+service asks for, and a README says which file is which and how many of each to order.
 """
 from __future__ import annotations
 
 import csv
 import io
-import os
-import shutil
-import tempfile
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from ..errors import BuildError, display_path
-from ..output import atomic_path
+from ..output import atomic_folder, atomic_path, atomic_write
 from .build import BuildResult, Job, Progress, new_canvas, save_pdf
 from .draw import define_face, place_face
 from .faces import Face
@@ -30,21 +26,56 @@ def write_cards_pdf(job: Job, target: Path, progress: Progress | None = None) ->
     faces = [f for face in job.fronts for f in ((face, job.back) if job.back else (face,))]
     with atomic_path(target) as tmp:
         card_pages(tmp, faces, job, progress)
-    return BuildResult(target, "cards-pdf", len(faces), len(job.fronts), job.warnings)
+    if job.options.service:
+        from .order import order_readme
+
+        what = f"{len(faces)} pages: every card, each front followed by its back" if job.back else "every card"
+        readme = order_readme(job, [(target.name, 1, what)])
+        atomic_write(target.with_name(f"{target.stem}-README.txt"), readme.encode("utf-8"))
+    return BuildResult(target, "cards-pdf", len(faces), len(job.fronts), job.warnings, job.notes)
 
 
 def write_cards_png(job: Job, target: Path, progress: Progress | None = None) -> BuildResult:
-    """Write one PNG per distinct face (and the back) at 300 DPI including bleed, and cards.csv with counts."""
+    """Write one PNG per distinct face (and the back) at 300 DPI including bleed, and cards.csv with counts.
+
+    For a print service, the PNGs are the service's exact pixels and a README.txt says what to order.
+    """
     distinct = _distinct(job)
-    buffer = io.BytesIO()
-    card_pages(buffer, [face for face, _ in distinct], job, None)
-    with _fresh_folder(target) as folder:
-        names = _rasterise(buffer.getvalue(), distinct, folder, progress)
+    with atomic_folder(target) as folder:
+        names = _write_pngs(job, [face for face, _ in distinct], folder, progress)
         with open(folder / "cards.csv", "w", newline="", encoding="utf-8") as listing:
             rows = csv.writer(listing)
             rows.writerow(["file", "copies"])
             rows.writerows(zip(names, (copies for _, copies in distinct)))
-    return BuildResult(target, "cards-png", len(distinct), len(job.fronts), job.warnings)
+        if job.options.service:
+            from .order import face_label, order_readme
+
+            lines = [(name, copies, face_label(job, face)) for name, (face, copies) in zip(names, distinct)]
+            (folder / "README.txt").write_text(order_readme(job, lines), encoding="utf-8")
+    return BuildResult(target, "cards-png", len(distinct), len(job.fronts), job.warnings, job.notes)
+
+
+def _write_pngs(job: Job, faces: list[Face], folder: Path, progress: Progress | None) -> list[str]:
+    """Rasterise each face into the folder, cut to the service's pixels if any; return the file names."""
+    from .services import service
+
+    preset = service(job.options.service) if job.options.service else None
+    dpi = preset.dpi if preset else PNG_DPI
+    names = []
+    for index, (face, image) in enumerate(zip(faces, rasterise(job, faces, dpi))):
+        name = "back.png" if face.key == "back" else f"{index + 1:03d}-{face.key.removeprefix('card-')}.png"
+        (_centre_crop(image, preset.pixels) if preset else image).save(folder / name, dpi=(dpi, dpi))
+        names.append(name)
+        if progress:
+            progress(index + 1, len(faces))
+    return names
+
+
+def _centre_crop(image, pixels: tuple[int, int]):
+    """Cut the image to exactly these pixels, evenly from both sides: only bleed is cut (services.bleed_mm)."""
+    left, top = (image.width - pixels[0]) // 2, (image.height - pixels[1]) // 2
+    assert left >= 0 and top >= 0, (image.size, pixels)
+    return image.crop((left, top, left + pixels[0], top + pixels[1]))
 
 
 def _distinct(job: Job) -> list[tuple[Face, int]]:
@@ -75,42 +106,17 @@ def card_pages(out, faces: list[Face], job: Job, progress: Progress | None) -> N
     save_pdf(canvas)
 
 
-def _rasterise(pdf: bytes, distinct: list[tuple[Face, int]], folder: Path, progress: Progress | None) -> list[str]:
+def rasterise(job: Job, faces: list[Face], dpi: float) -> Iterator:
+    """Yield each face as a PIL image of its page (the card and its bleed) at this resolution."""
     import pypdfium2
 
-    names = []
-    document = pypdfium2.PdfDocument(pdf)
+    buffer = io.BytesIO()
+    card_pages(buffer, faces, job, None)
+    document = pypdfium2.PdfDocument(buffer.getvalue())
     try:
-        for index, (face, _) in enumerate(distinct):
-            name = "back.png" if face.key == "back" else f"{index + 1:03d}-{face.key.removeprefix('card-')}.png"
-            page = document[index]
-            # PDFium rounds a fractional pixel up; keep exactly the page's size at 300 DPI, rounded to nearest.
-            size = tuple(round(side / 72 * PNG_DPI) for side in page.get_size())
-            image = page.render(scale=PNG_DPI / 72).to_pil().crop((0, 0, *size))
-            image.save(folder / name, dpi=(PNG_DPI, PNG_DPI))
-            names.append(name)
-            if progress:
-                progress(index + 1, len(distinct))
+        for page in document:
+            # PDFium rounds a fractional pixel up; keep exactly the page's size at this DPI, rounded to nearest.
+            size = tuple(round(side / 72 * dpi) for side in page.get_size())
+            yield page.render(scale=dpi / 72).to_pil().crop((0, 0, *size))
     finally:
         document.close()
-    return names
-
-
-@contextmanager
-def _fresh_folder(target: Path) -> Iterator[Path]:
-    """Fill a staging folder beside the target; on success swap it into place, on failure remove it."""
-    if target.exists() and not target.is_dir():
-        raise BuildError(f"{display_path(target)} is a file; cards-png writes a folder of PNGs")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent))
-    try:
-        yield staging
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    old = target.with_name(f".{target.name}.old-{os.getpid()}") if target.exists() else None
-    if old:
-        os.replace(target, old)
-    os.replace(staging, target)
-    if old:
-        shutil.rmtree(old, ignore_errors=True)

@@ -1,16 +1,22 @@
 """Draw: paint planned faces and sheets with ReportLab, deciding nothing.
 
 Each distinct face is painted once into a PDF form and placed wherever the plan puts a copy of it, clipped to
-the area that copy may paint; crop marks are 0.25 pt lines; page labels go into the boxes the plan reserved.
+the area that copy may paint; each distinct sheet is one more form, placed on every page like it, so a page
+itself holds only its page number; crop marks are 0.25 pt lines; page labels go into the boxes the plan reserved.
 """
 from __future__ import annotations
 
+import os
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
 from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from ..colour import parse_colour
+from ..pdfx.canvas import PrintCanvas
 from .faces import Face, ImageOp, ShapeOp, SymbolOp, TextOp
 from .imposition import Box, Label, Placement, Sheet, SheetPlan
 from .pagelabels import LABEL_SIZE, SCALE_GAP, SCALE_HEIGHT, SCALE_LENGTH, SCALE_TEXT_SIZE, PageText
@@ -20,6 +26,8 @@ from .text import INK_BELOW
 MARK_WIDTH = 0.25  # points: thin enough to vanish in the cut, dark enough to see
 LABEL_COLOUR = "#333333"
 _FORM_PREFIX = "face-"
+_PAGE_PREFIX = "page-"  # a sheet's cards ("page-sheet-n"), or what sheets share around them ("page-frame-n")
+_SEPARATOR = " · "  # between the parts of a page line (pagelabels.page_texts)
 
 
 def define_face(canvas: Canvas, face: Face) -> None:
@@ -51,10 +59,59 @@ def place_face(canvas: Canvas, face: Face, placement: Placement) -> None:
     canvas.restoreState()
 
 
-def draw_sheet(canvas: Canvas, sheet: Sheet, face_of: Callable[[Placement], Face], text: PageText) -> None:
-    """Draw one page: every placed face, the crop marks, the page labels; then end the page."""
+@dataclass
+class PageForms:
+    """The page-sized forms painted so far on one canvas, and the start that every page line shares."""
+
+    shared: str = ""  # the start of every page line (deck, players), painted once with the crop marks
+    names: dict = field(default_factory=dict)
+
+    @classmethod
+    def for_texts(cls, texts: list[PageText]) -> PageForms:
+        """Share the page lines' common start up to its last separator (the page number comes after it)."""
+        common = os.path.commonprefix([t.info for t in texts]) if texts else ""
+        return cls(common[: common.rfind(_SEPARATOR) + len(_SEPARATOR)] if _SEPARATOR in common else "")
+
+    def name(self, canvas: Canvas, key: tuple, paint: Callable[[], object]) -> str:
+        """Return the name of the form painted for `key`, painting it the first time."""
+        name = self.names.get(key)
+        if name is None:
+            name = self.names[key] = f"{_PAGE_PREFIX}{key[0]}-{len(self.names) + 1}"
+            canvas.beginForm(name, 0, 0, *canvas._pagesize)
+            paint()
+            canvas.endForm()
+        return name
+
+
+def draw_sheet(canvas: Canvas, sheet: Sheet, face_of: Callable[[Placement], Face], text: PageText,
+               forms: PageForms | None = None) -> None:
+    """Draw one page: every placed face, the crop marks, the page labels; then end the page.
+
+    Given `forms` (kept across the pages of one canvas), all but the page number is painted once into a form per
+    distinct sheet and placed on every page like it; its crop marks and labels are one more form that sheets
+    share. So thirty times the copies of the same faces make little more file.
+    """
+    info = sheet.labels[0] if len(sheet.labels) == 3 else None
+    if forms is None:
+        _paint_cards(canvas, sheet, face_of)
+        _paint_frame(canvas, sheet, text, "")
+        return _end_page(canvas, info, text.info, "")
+    shared = forms.shared if text.info.startswith(forms.shared) else ""
+    frame = forms.name(canvas, ("frame", sheet.marks, sheet.labels, shared, text.scale, text.hint),
+                       lambda: _paint_frame(canvas, sheet, text, shared))
+    cards = tuple((face_of(p).key, p.trim, p.painted, p.rotation) for p in sheet.placements)
+    canvas.doForm(forms.name(canvas, ("sheet", cards, frame),
+                             lambda: (_paint_cards(canvas, sheet, face_of), canvas.doForm(frame))))
+    _end_page(canvas, info, text.info, shared)
+
+
+def _paint_cards(canvas: Canvas, sheet: Sheet, face_of: Callable[[Placement], Face]) -> None:
     for placement in sheet.placements:
         place_face(canvas, face_of(placement), placement)
+
+
+def _paint_frame(canvas: Canvas, sheet: Sheet, text: PageText, shared: str) -> None:
+    """Paint what pages of a kind share around their cards: crop marks, the page line's start, scale bar, hint."""
     canvas.saveState()
     canvas.setLineWidth(MARK_WIDTH)
     canvas.setStrokeColor(HexColor("#000000"))
@@ -62,12 +119,18 @@ def draw_sheet(canvas: Canvas, sheet: Sheet, face_of: Callable[[Placement], Face
         canvas.line(mark.x0, mark.y0, mark.x1, mark.y1)
     canvas.restoreState()
     info, scale, hint = sheet.labels if len(sheet.labels) == 3 else (None, None, None)
-    if info:
-        _label_text(canvas, info, text.info)
     if scale:
         _scale_bar(canvas, scale, text.scale)
     if hint:
         _label_text(canvas, hint, text.hint)
+    if info and shared:  # last, so that the page's own part follows it in the text a reader extracts
+        _label_text(canvas, info, shared)
+
+
+def _end_page(canvas: Canvas, info: Label | None, line: str, shared: str) -> None:
+    """Write the page line after the start the frame painted, then end the page."""
+    if info:
+        _label_text(canvas, info, line[len(shared):], stringWidth(shared, font_for("regular"), LABEL_SIZE))
     canvas.showPage()
 
 
@@ -82,9 +145,10 @@ def draw_sheets(canvas: Canvas, plan: SheetPlan, fronts: list[Face], back: Face 
         distinct[back.key] = back
     for face in distinct.values():
         define_face(canvas, face)
+    forms = PageForms.for_texts(texts)
     for number, sheet in enumerate(plan.sheets):
         face_of = (lambda p: fronts[p.card]) if sheet.side == "front" else (lambda p: back)
-        draw_sheet(canvas, sheet, face_of, texts[number])
+        draw_sheet(canvas, sheet, face_of, texts[number], forms)
         if progress:
             progress(number + 1, len(plan.sheets))
 
@@ -106,12 +170,18 @@ _TURNS = {0: (1, 0), 90: (0, 1), 180: (-1, 0), 270: (0, -1)}
 
 @lru_cache(maxsize=256)
 def _colour(hex_colour: str):
-    return HexColor(hex_colour)
+    return parse_colour(hex_colour)
 
 
 # Shapes and upright text set every colour and width they use, so they need no saveState of their own; only
 # clipping and turning are wrapped in one.
 def _shape(canvas: Canvas, op: ShapeOp) -> None:
+    if op.dash:  # a dash would outlive this shape: keep it inside a state of its own
+        canvas.saveState()
+        canvas.setDash(list(op.dash))
+        _shape(canvas, ShapeOp(op.kind, op.box, op.fill, op.stroke, op.stroke_width, op.radius))
+        canvas.restoreState()
+        return
     if op.fill:
         canvas.setFillColor(_colour(op.fill))
     if op.stroke:
@@ -202,7 +272,8 @@ def _image(canvas: Canvas, op: ImageOp) -> None:
     clip = canvas.beginPath()
     clip.rect(op.clip.x, op.clip.y, op.clip.w, op.clip.h)
     canvas.clipPath(clip, stroke=0, fill=0)
-    canvas.drawImage(op.path, op.draw.x, op.draw.y, op.draw.w, op.draw.h, mask="auto")
+    matte = {"matte": op.matte} if isinstance(canvas, PrintCanvas) else {}
+    canvas.drawImage(op.path, op.draw.x, op.draw.y, op.draw.w, op.draw.h, mask="auto", **matte)
     canvas.restoreState()
 
 
@@ -216,25 +287,26 @@ def _symbol(canvas: Canvas, op: SymbolOp) -> None:
 _PAINTERS = {ShapeOp: _shape, TextOp: _text, ImageOp: _image, SymbolOp: _symbol}
 
 
-def _label_text(canvas: Canvas, label: Label, words: str) -> None:
+def _label_text(canvas: Canvas, label: Label, words: str, start: float = 0.0) -> None:
+    """Write words into a label's box, `start` points along its line."""
     canvas.saveState()
     _enter_frame(canvas, label.box, label.rotation)
     canvas.setFillColor(HexColor(LABEL_COLOUR))
     canvas.setFont(font_for("regular"), LABEL_SIZE)
-    canvas.drawString(0, INK_BELOW * LABEL_SIZE, words)
+    canvas.drawString(start, INK_BELOW * LABEL_SIZE, words)
     canvas.restoreState()
 
 
 def _scale_bar(canvas: Canvas, label: Label, caption: str) -> None:
-    """Draw a 50 mm bar of five 10 mm blocks, alternately filled, with its caption above it."""
+    """Draw a 50 mm bar of five 10 mm blocks, alternately filled, with its caption beside it."""
     canvas.saveState()
-    _enter_frame(canvas, label.box, label.rotation)
+    _, depth = _enter_frame(canvas, label.box, label.rotation)
     canvas.setLineWidth(0.3)
     canvas.setStrokeColor(HexColor(LABEL_COLOUR))
     canvas.setFillColor(HexColor(LABEL_COLOUR))
     block = SCALE_LENGTH / 5
     for i in range(5):
-        canvas.rect(i * block, 0, block, SCALE_HEIGHT, stroke=1, fill=int(i % 2 == 0))
+        canvas.rect(i * block, (depth - SCALE_HEIGHT) / 2, block, SCALE_HEIGHT, stroke=1, fill=int(i % 2 == 0))
     canvas.setFont(font_for("regular"), SCALE_TEXT_SIZE)
-    canvas.drawString(0, SCALE_HEIGHT + SCALE_GAP + INK_BELOW * SCALE_TEXT_SIZE, caption)
+    canvas.drawString(SCALE_LENGTH + SCALE_GAP, INK_BELOW * SCALE_TEXT_SIZE, caption)
     canvas.restoreState()

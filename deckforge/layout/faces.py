@@ -6,22 +6,23 @@ coordinates (origin at the trimmed card's bottom-left corner), that `draw` paint
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
-
-from jinja2 import TemplateError
 
 from ..errors import BuildError, display_path
 from ..icons import names_in
 from ..load.card_template import COLOUR, TEMPLATE_ENV, ArtBox, BoxSpec, Layout, Shape, SymbolBox, TextBox
 from ..load.check import nearest
 from ..model import Card
+from ..typography import tie
+from ..sandbox import CARD_SECONDS, TemplateProblem, evaluate, render
 from .context import BuildContext, back_context, card_context
 from .fonts import deck_font
 from .images import MIN_DPI, ImageBook
 from .imposition import Box
 from .glyphs import printable_text
+from .roles import TypeSizes, plan_type_sizes
 from .text import INK_ABOVE, fit_text
 from .units import mm, to_mm
 
@@ -36,6 +37,7 @@ class ShapeOp:
     stroke: str | None
     stroke_width: float
     radius: float
+    dash: tuple[float, ...] = ()  # a dashed outline's on and off lengths in points; () draws it solid
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,7 @@ class ImageOp:
     path: str
     clip: Box
     draw: Box
+    matte: str = "#ffffff"  # the card's background: what transparent pixels become where PDF/X forbids alpha
 
 
 @dataclass(frozen=True)
@@ -91,8 +94,13 @@ class FacePlanner:
         self.images = images or ImageBook()
         self.width, self.height = mm(build.deck.card_size.width_mm), mm(build.deck.card_size.height_mm)
         self.warnings: list[str] = []
+        self.notes: list[str] = []  # what the user may want to know: a card whose text is set smaller than its role's
+        self._type_sizes: TypeSizes | None = None
         self.symbols = _symbols()
         self.shown = display_path(build.template.path)
+        # The line where each element starts in the template file, by its key path: for the messages of its templates.
+        self._lines = {e.where: e.line for layout in (*build.template.faces.values(), build.template.back)
+                       for e in layout.elements}
 
     def card(self, card: Card, copies: int) -> Face:
         """Plan one card's face from the layout of its kind."""
@@ -100,7 +108,7 @@ class FacePlanner:
         where = f"card '{card.id}' ({self.build.lang})"
         layout = self.build.template.layout_for(card.kind)
         try:
-            ops = self._ops(layout, context, where, card.art)
+            ops = self._ops(layout, context, where, card.art, f"card-{card.id}")
         except BuildError as exc:  # name the maker's own line (or spreadsheet row) first, then the template's
             if card.source is None:
                 raise
@@ -110,30 +118,39 @@ class FacePlanner:
     def back(self) -> Face:
         """Plan the back every card shares."""
         where = f"the back ({self.build.lang})"
-        ops = self._ops(self.build.template.back, back_context(self.build), where, self.build.deck.back.art)
+        ops = self._ops(self.build.template.back, back_context(self.build), where, self.build.deck.back.art, "back")
         return Face("back", self.width, self.height, self.bleed, ops)
 
-    def _ops(self, layout: Layout, context: dict, where: str, art) -> tuple[Op, ...]:
+    @property
+    def type_sizes(self) -> TypeSizes:
+        """The size of every text role of the deck, planned once over every face in every language (roles.py)."""
+        if self._type_sizes is None:
+            self._type_sizes = plan_type_sizes(self)
+            self.notes.extend(self._type_sizes.notes)
+        return self._type_sizes
+
+    def _ops(self, layout: Layout, context: dict, where: str, art, face: str) -> tuple[Op, ...]:
         ops: list[Op] = []
-        if layout.background:
-            fill = self._colour(layout.background, context, where, "background")
-            if fill:
-                b = self.bleed
-                ops.append(ShapeOp("rect", Box(-b, -b, self.width + 2 * b, self.height + 2 * b), fill, None, 0, 0))
+        ground = self._colour(layout.background, context, where, "background") if layout.background else None
+        if ground:
+            b = self.bleed
+            ops.append(ShapeOp("rect", Box(-b, -b, self.width + 2 * b, self.height + 2 * b), ground, None, 0, 0))
         for element in layout.elements:
             label = f"{self.shown}: {element.where}: {where}"
-            if element.when and not self._condition(element.when, context, label):
+            if not self.shows(element, context, label):
                 continue
-            op = self._element(element, context, label, art)
+            op = self._element(element, context, label, art, face)
+            if isinstance(op, ImageOp) and ground:
+                op = replace(op, matte=ground)
             if op is not None:
                 ops.append(op)
         return tuple(ops)
 
-    def _element(self, element, context: dict, label: str, art) -> Op | None:
+    def _element(self, element, context: dict, label: str, art, face: str) -> Op | None:
         if isinstance(element, Shape):
             return self._shape(element, context, label)
         if isinstance(element, TextBox):
-            return self._text(element, context, label)
+            return self._text(element, context, label, face)
         if isinstance(element, SymbolBox):
             return self._symbol(element, context, label)
         assert isinstance(element, ArtBox), element
@@ -147,16 +164,14 @@ class FacePlanner:
         box = self._box(shape.box, grow=shape.bleed)
         return ShapeOp(shape.kind, box, fill, stroke, shape.stroke_width, mm(shape.radius))
 
-    def _text(self, text: TextBox, context: dict, label: str) -> TextOp | None:
-        content = self._render(text.text, context, label).strip()
-        font = deck_font(self.build.deck, text.style)
-        content = printable_text(content, font, label).strip()
+    def _text(self, text: TextBox, context: dict, label: str, face: str) -> TextOp | None:
+        content, font = self.text_content(text, context, label, self.build.lang)
         if not content:
             return None
-        frame = self._box(text.box)
-        width, height = (frame.w, frame.h) if text.rotate in (0, 180) else (frame.h, frame.w)
+        frame, width, height = self.text_area(text)
         icons = frozenset(name for name in names_in(content) if name in self.build.deck.icons)
-        fitted = fit_text(content, font, text.size, text.min_size, width, height, text.line_height, icons)
+        size = self.type_sizes.size(text, face, self.build.lang)
+        fitted = fit_text(content, font, size, min(text.min_size, size), width, height, text.line_height, icons)
         if fitted is None:
             raise BuildError(f"{label}: the text does not fit its {to_mm(frame.w):.1f} × {to_mm(frame.h):.1f} mm "
                              f"box even at {text.min_size:g} pt: \"{_shorten(content)}\"; shorten the text, "
@@ -170,6 +185,17 @@ class FacePlanner:
         colour = self._colour(text.colour, context, label, "colour") or "#000000"
         used = tuple(sorted((name, str(self.build.deck.icons[name])) for name in icons))
         return TextOp(frame, text.rotate, font, fitted.size, colour, tuple(lines), used)
+
+    def text_content(self, text: TextBox, context: dict, label: str, lang: str) -> tuple[str, str]:
+        """Return a text element's words as printed in `lang` (glyphs checked, words tied: typography.py), and font."""
+        font = deck_font(self.build.deck, text.style)
+        content = printable_text(self._render(text.text, context, label).strip(), font, label).strip()
+        return tie(content, lang), font
+
+    def text_area(self, text: TextBox) -> tuple[Box, float, float]:
+        """Return a text element's frame, and the width and height its lines run in (turned with the text)."""
+        frame = self._box(text.box)
+        return (frame, frame.w, frame.h) if text.rotate in (0, 180) else (frame, frame.h, frame.w)
 
     def _symbol(self, symbol: SymbolBox, context: dict, label: str) -> SymbolOp | None:
         name = self._render(symbol.symbol, context, label).strip()
@@ -221,23 +247,36 @@ class FacePlanner:
             return None
         value = self.build.template.colours.get(value, value)
         if not COLOUR.match(value):
-            raise BuildError(f"{label}: {key} {value!r} is not a colour (\"#rrggbb\", none, or a name from "
-                             f"'colours': {', '.join(self.build.template.colours) or 'none declared'})")
+            raise BuildError(f"{label}: {key} {value!r} is not a colour (\"#rrggbb\", cmyk(c, m, y, k), none, or a "
+                             f"name from 'colours': {', '.join(self.build.template.colours) or 'none declared'})")
         return value
 
     def _render(self, source: str, context: dict, label: str) -> str:
         if "{" not in source:
             return source
         try:
-            return _compiled(source).render(context)
-        except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError, AttributeError) as exc:
-            raise BuildError(f"{label}: cannot render {source!r}: {exc}") from None
+            return render(_compiled(source), context, CARD_SECONDS)
+        except TemplateProblem as exc:
+            raise BuildError(f"{self._at(label, exc.line)}: cannot render {_shorten(source)!r}: {exc.reason}") from None
+
+    def shows(self, element, context: dict, label: str) -> bool:
+        """Return whether an element is drawn on this face: it has no `when`, or its condition holds."""
+        return not element.when or self._condition(element.when, context, label)
 
     def _condition(self, source: str, context: dict, label: str) -> bool:
         try:
-            return bool(_expression(source)(**context))
-        except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError, AttributeError) as exc:
-            raise BuildError(f"{label}: cannot evaluate the condition {source!r}: {exc}") from None
+            return bool(evaluate(_expression(source), context, CARD_SECONDS))
+        except TemplateProblem as exc:
+            raise BuildError(f"{self._at(label, None)}: cannot evaluate the condition {_shorten(source)!r}: "
+                             f"{exc.reason}") from None
+
+    def _at(self, label: str, line: int | None) -> str:
+        """Return the label with the template file's line: `file:line: faces.x.elements[2]: card 'y' (cs)`.
+
+        `line` is the line inside the element's own template text, counted from 1."""
+        rest = label.removeprefix(f"{self.shown}: ")
+        start = next((at for where, at in self._lines.items() if at and rest.startswith(f"{where}: ")), None)
+        return f"{self.shown}:{start + (line or 1) - 1}: {rest}" if start else f"{self.shown}: {rest}"
 
     def _warn(self, message: str) -> None:
         if message not in self.warnings:

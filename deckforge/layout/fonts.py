@@ -59,11 +59,14 @@ ROLE_OF_STYLE = {"regular": "body", "italic": "body", "bold": "title", "bold-ita
 
 @lru_cache(maxsize=None)
 def _register_deck_font(path: str, mtime: float) -> str:
-    """Register a deck's TrueType font under a name unique to the file; return that name."""
+    """Register a deck's font under a name unique to the file; return that name. A font with CFF outlines (.otf)
+    is registered with TrueType outlines made from them (truetype.py), as ReportLab embeds only those."""
     from pathlib import Path
 
+    from .truetype import truetype_source
+
     name = f"{Path(path).stem}-{abs(hash((path, mtime))) % 10**8}"
-    pdfmetrics.registerFont(TTFont(name, path))
+    pdfmetrics.registerFont(TTFont(name, truetype_source(Path(path))))
     return name
 
 

@@ -39,7 +39,7 @@ def printable_text(text: str, font_name: str, label: str) -> str:
     """Return the text ready to draw in the font, or raise GlyphError naming the first character it cannot print."""
     text = "".join(ch for ch in unicodedata.normalize("NFC", text) if ch not in INVISIBLE).replace("\t", " ")
     covered = _covered(font_name)
-    for ch in text:
+    for ch in dict.fromkeys(text):  # each character once, in the order it first appears
         problem = _problem(ch, covered)
         if problem:
             raise GlyphError(f"{label}: the character {describe(ch)} {problem.format(font=font_name)}; "

@@ -1,19 +1,25 @@
 """Imposition: plan where every card, back, crop mark and page label goes on every sheet, as pure geometry.
 
 Nothing here draws. All lengths are PDF points; the origin is the sheet's bottom-left corner as seen from the
-side being printed. Cards sit edge to edge by default (gap 0), so neighbours share one cut line and the bleed
-surrounds the whole block; a gap gives each card its own cut lines and a bleed of up to half the gap.
+side being printed. With gap 0 cards sit edge to edge, so neighbours share one cut line and the bleed surrounds the
+whole block; a gap gives each card its own cut lines and a bleed of up to half the gap (the build chooses the gap:
+see `edges`). The requested bleed is always kept around the block, and crop marks at least MIN_MARK long stay
+PRINT_MARGIN inside the paper edge; the grid holds as many cards as that leaves room for.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..errors import BuildError
-from .paper import Paper
+# The plan's types live in geometry; the other stages import them from here too.
+from .geometry import (PRINT_MARGIN, Box, Grid, Label, LabelNeed, Placement, Segment, Sheet, SheetPlan,  # noqa: F401
+                       SheetSpec)
 from .units import mm, to_mm
 
-MIN_MARK = mm(2)  # the shortest crop mark that is still easy to line a trimmer up with
+# The shortest crop mark that is still easy to line a trimmer up with. At 2.5 mm four rows of turned poker cards
+# (252 mm, or 270 mm each in its own 3 mm bleed) still fit A4 with the marks 8 mm inside the edge: 8 cards a sheet.
+MIN_MARK = mm(2.5)
 MAX_MARK = mm(5)
 # Cards sharing a cut line each paint this far past it, so anti-aliasing viewers and RIPs show no hairline seam
 # between them; 0.1 mm of a neighbour's edge is far inside any trimmer's tolerance.
@@ -23,185 +29,29 @@ BACK_MODES = ("duplex-long", "duplex-short", "none")
 _EPS = 1e-6
 
 
-@dataclass(frozen=True)
-class Box:
-    """An axis-aligned rectangle: bottom-left corner, width and height."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def top(self) -> float:
-        return self.y + self.h
-
-    def overlaps(self, other: Box, tolerance: float = 1e-3) -> bool:
-        """Return True when the interiors of the two boxes share area."""
-        return (self.x < other.right - tolerance and other.x < self.right - tolerance
-                and self.y < other.top - tolerance and other.y < self.top - tolerance)
-
-    def contains(self, other: Box, tolerance: float = 1e-3) -> bool:
-        return (self.x <= other.x + tolerance and other.right <= self.right + tolerance
-                and self.y <= other.y + tolerance and other.top <= self.top + tolerance)
-
-    def shifted(self, dx: float, dy: float) -> Box:
-        return Box(self.x + dx, self.y + dy, self.w, self.h)
-
-
-@dataclass(frozen=True)
-class Segment:
-    """A straight line from (x0, y0) to (x1, y1): one crop mark."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    def shifted(self, dx: float, dy: float) -> Segment:
-        return Segment(self.x0 + dx, self.y0 + dy, self.x1 + dx, self.y1 + dy)
-
-
-@dataclass(frozen=True)
-class Placement:
-    """One card on a sheet: its trim box, the area its face may paint, and how far the face is turned."""
-
-    slot: int      # the grid cell, row-major from the top-left as seen on the front
-    card: int      # index into the physical cards being laid out
-    trim: Box
-    bleed: Box     # the trim plus bleed where no neighbour's card begins
-    rotation: int  # degrees counter-clockwise the card's upright face is turned: 0, 90, 180 or 270
-    paint: Box | None = None  # what the face may paint: the bleed, plus SEAM_OVERLAP over a shared cut line
-
-    @property
-    def painted(self) -> Box:
-        return self.paint or self.bleed
-
-
-@dataclass(frozen=True)
-class Label:
-    """A free strip of margin for page information, and the turn its text reads at."""
-
-    box: Box
-    rotation: int  # 0 reads left to right; 90 reads bottom to top
-
-
-@dataclass(frozen=True)
-class LabelNeed:
-    """The room a page label needs: its length along the margin and its depth across it."""
-
-    length: float
-    depth: float
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """One printed page: a front with its cards, or the back printed behind a front."""
-
-    page: int
-    side: str  # "front" or "back"
-    placements: tuple[Placement, ...]
-    marks: tuple[Segment, ...]
-    labels: tuple[Label | None, ...]
-
-
-@dataclass(frozen=True)
-class SheetSpec:
-    """What the planner is asked: paper, card size, bleed, gap, printable margin, backs and back offset."""
-
-    paper: Paper
-    card_w: float
-    card_h: float
-    bleed: float = mm(3)
-    gap: float = 0.0
-    margin: float = mm(5)
-    backs: str = "duplex-long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-
-
-@dataclass(frozen=True)
-class Grid:
-    """The cells of a sheet and what surrounds the block: its bleed and the length of its crop marks."""
-
-    cols: int
-    rows: int
-    rotated: bool
-    cell_w: float
-    cell_h: float
-    x0: float
-    y0: float
-    gap: float
-    bleed: float          # as asked; used between cards and towards empty cells
-    outer_bleed_x: float  # left and right of the block, after giving way to the marks
-    outer_bleed_y: float  # below and above the block
-    mark_x: float         # length of the marks left and right of the block
-    mark_y: float         # length of the marks below and above the block
-
-    @property
-    def per_sheet(self) -> int:
-        return self.cols * self.rows
-
-    @property
-    def block(self) -> Box:
-        return Box(self.x0, self.y0, self.cols * self.cell_w + (self.cols - 1) * self.gap,
-                   self.rows * self.cell_h + (self.rows - 1) * self.gap)
-
-    @property
-    def block_bleed(self) -> Box:
-        """Return the block grown by its outer bleed: nothing but cards may be drawn inside it."""
-        b = self.block
-        return Box(b.x - self.outer_bleed_x, b.y - self.outer_bleed_y, b.w + 2 * self.outer_bleed_x,
-                   b.h + 2 * self.outer_bleed_y)
-
-    def cell(self, slot: int) -> Box:
-        row, col = divmod(slot, self.cols)
-        x = self.x0 + col * (self.cell_w + self.gap)
-        y = self.block.top - (row + 1) * self.cell_h - row * self.gap
-        return Box(x, y, self.cell_w, self.cell_h)
-
-
-@dataclass(frozen=True)
-class SheetPlan:
-    """Every sheet of a build, in print order, with the grid that produced them and notes for the user."""
-
-    spec: SheetSpec
-    grid: Grid
-    sheets: tuple[Sheet, ...]
-    notes: tuple[str, ...] = ()
-
-    @property
-    def fronts(self) -> tuple[Sheet, ...]:
-        return tuple(s for s in self.sheets if s.side == "front")
-
-
 def fit_grid(spec: SheetSpec) -> Grid:
-    """Choose the card orientation that fits the most cards inside the printable area with room for marks."""
+    """Choose the card orientation that fits the most cards with the whole bleed and printable crop marks."""
     upright, turned = _grid_for(spec, rotated=False), _grid_for(spec, rotated=True)
     best = turned if turned.per_sheet > upright.per_sheet else upright
     if best.per_sheet == 0:
-        raise BuildError(f"a {to_mm(spec.card_w):g} × {to_mm(spec.card_h):g} mm card does not fit on "
-                         f"{spec.paper.name} paper with {to_mm(spec.margin):g} mm margins and room for crop marks; "
-                         "choose a larger paper (--paper a3)")
+        raise BuildError(f"a {to_mm(spec.card_w):g} × {to_mm(spec.card_h):g} mm card with {to_mm(spec.bleed):g} mm "
+                         f"of bleed and {to_mm(MIN_MARK):g} mm crop marks {to_mm(spec.margin):g} mm inside the paper "
+                         f"edge does not fit on {spec.paper.name} paper; choose a larger paper (--paper a3) or a "
+                         "smaller --bleed")
     return best
 
 
 def _grid_for(spec: SheetSpec, rotated: bool) -> Grid:
     cell_w, cell_h = (spec.card_h, spec.card_w) if rotated else (spec.card_w, spec.card_h)
-    cols = _count_fitting(spec.paper.width - 2 * (spec.margin + MIN_MARK), cell_w, spec.gap)
-    rows = _count_fitting(spec.paper.height - 2 * (spec.margin + MIN_MARK), cell_h, spec.gap)
+    surround = 2 * (spec.margin + MIN_MARK + spec.bleed)  # around the block: bleed, then marks, then the margin
+    cols = _count_fitting(spec.paper.width - surround, cell_w, spec.gap)
+    rows = _count_fitting(spec.paper.height - surround, cell_h, spec.gap)
     block_w = cols * cell_w + max(cols - 1, 0) * spec.gap
     block_h = rows * cell_h + max(rows - 1, 0) * spec.gap
     x0, y0 = (spec.paper.width - block_w) / 2, (spec.paper.height - block_h) / 2
-    room_x, room_y = x0 - spec.margin, y0 - spec.margin  # from the block to the printable edge
-    # The bleed outside the block gives way to the crop marks: marks that a printer cannot print are no use.
-    bleed_x = max(0.0, min(spec.bleed, room_x - MIN_MARK))
-    bleed_y = max(0.0, min(spec.bleed, room_y - MIN_MARK))
-    return Grid(cols, rows, rotated, cell_w, cell_h, x0, y0, spec.gap, spec.bleed, bleed_x, bleed_y,
-                mark_x=min(MAX_MARK, room_x - bleed_x), mark_y=min(MAX_MARK, room_y - bleed_y))
+    room_x, room_y = x0 - spec.margin - spec.bleed, y0 - spec.margin - spec.bleed  # from the bleed to the margin
+    return Grid(cols, rows, rotated, cell_w, cell_h, x0, y0, spec.gap, spec.bleed, spec.bleed, spec.bleed,
+                mark_x=min(MAX_MARK, room_x), mark_y=min(MAX_MARK, room_y))
 
 
 def _count_fitting(room: float, size: float, gap: float) -> int:
@@ -220,6 +70,8 @@ def plan_sheets(spec: SheetSpec, card_count: int, labels: tuple[LabelNeed, ...] 
         sheets.append(front)
         if spec.backs != "none":
             sheets.append(back_of(front, spec, len(sheets) + 1))
+    if spec.backs != "none":
+        check_back_offset(spec, sheets[0])
     return SheetPlan(spec, grid, tuple(sheets), _notes(spec, grid))
 
 
@@ -374,11 +226,39 @@ def _back_rotation(p: Placement, spec: SheetSpec) -> int:
     return (p.rotation + (180 if half_turn else 0)) % 360
 
 
+def check_back_offset(spec: SheetSpec, front: Sheet) -> None:
+    """Refuse a back offset that would push a back's card, bleed, crop mark or label off the paper."""
+    unshifted = back_of(front, replace(spec, back_offset=(0.0, 0.0)), front.page + 1)
+    boxes = [p.painted for p in unshifted.placements] + [_segment_box(m) for m in unshifted.marks]
+    boxes += [lb.box for lb in unshifted.labels if lb]
+    left, below = min(b.x for b in boxes), min(b.y for b in boxes)
+    right, above = spec.paper.width - max(b.right for b in boxes), spec.paper.height - max(b.top for b in boxes)
+    dx, dy = spec.back_offset
+    if -left - _EPS <= dx <= right + _EPS and -below - _EPS <= dy <= above + _EPS:
+        return
+    def inward(room: float) -> float:  # shown to 0.1 mm, rounded so that the figure itself is allowed
+        return math.floor(to_mm(room) * 10 + _EPS) / 10
+
+    raise BuildError(f"--back-offset {to_mm(dx):g},{to_mm(dy):g} would push the backs' cards, bleed or crop marks "
+                     f"off the {spec.paper.name} paper; on these sheets DX can be {-inward(left):.1f} to "
+                     f"{inward(right):.1f} mm and DY {-inward(below):.1f} to {inward(above):.1f} mm")
+
+
+def _segment_box(seg: Segment) -> Box:
+    return Box(min(seg.x0, seg.x1), min(seg.y0, seg.y1), abs(seg.x1 - seg.x0), abs(seg.y1 - seg.y0))
+
+
 def _notes(spec: SheetSpec, grid: Grid) -> tuple[str, ...]:
-    notes = []
-    for axis, outer in (("left and right", grid.outer_bleed_x), ("top and bottom", grid.outer_bleed_y)):
-        if outer + _EPS < spec.bleed:
-            notes.append(f"the bleed {axis} of the card block is {to_mm(outer):.1f} mm instead of "
-                         f"{to_mm(spec.bleed):g} mm, to leave room for printable crop marks on "
-                         f"{spec.paper.name} paper")
-    return tuple(notes)
+    """Say why the sheet holds no more cards, and which smaller bleed (1 mm or more) would fit more."""
+    def fits(bleed: float) -> int:
+        trial = replace(spec, bleed=bleed, gap=min(spec.gap, 2 * bleed))
+        return max(_grid_for(trial, turn).per_sheet for turn in (False, True))
+
+    if spec.bleed == 0 or fits(0.0) <= grid.per_sheet:
+        return ()
+    note = (f"{grid.per_sheet} cards a sheet: the {to_mm(spec.bleed):g} mm bleed and crop marks "
+            f"{to_mm(spec.margin):g} mm inside the paper edge leave no room for more")
+    smaller = [b for b in (2, 1.5, 1) if mm(b) < spec.bleed - _EPS and fits(mm(b)) > grid.per_sheet]
+    if smaller:
+        note += f"; --bleed {smaller[0]:g} fits {fits(mm(smaller[0]))}"
+    return (note,)

@@ -20,7 +20,7 @@ LABEL_SIZE = 5.5       # points
 SCALE_LENGTH = mm(50)  # the bar a person measures to check the print was not scaled
 SCALE_HEIGHT = mm(1.2)
 SCALE_TEXT_SIZE = 5.0
-SCALE_GAP = mm(0.6)    # between the bar and its caption
+SCALE_GAP = mm(1.5)    # between the bar and its caption, which stands beside it to fit a 2.5 mm band
 
 
 @dataclass(frozen=True)
@@ -35,9 +35,10 @@ class PageText:
 def printing_hints(lang: str) -> dict[str, str]:
     """Return the hint printed on every page for each back mode."""
     t = translations(lang)
-    return {"duplex-long": t.gettext("print double-sided, flip on the long edge"),
-            "duplex-short": t.gettext("print double-sided, flip on the short edge"),
-            "none": t.gettext("print single-sided")}
+    # "Fit to page" shrinks the cards 3–5 %; the PDF asks viewers not to scale, and the hint asks the person too.
+    return {"duplex-long": t.gettext("print at 100 %, no fit to page; double-sided, flip on the long edge"),
+            "duplex-short": t.gettext("print at 100 %, no fit to page; double-sided, flip on the short edge"),
+            "none": t.gettext("print at 100 %, no fit to page; single-sided")}
 
 
 def scale_caption(lang: str) -> str:
@@ -68,6 +69,8 @@ def label_needs(texts: list[PageText]) -> tuple[LabelNeed, LabelNeed, LabelNeed]
     line_depth = (INK_ABOVE + INK_BELOW) * LABEL_SIZE
     info = max(stringWidth(t.info, font, LABEL_SIZE) for t in texts)
     hint = max(stringWidth(t.hint, font, LABEL_SIZE) for t in texts)
+    caption = max(stringWidth(t.scale, font, SCALE_TEXT_SIZE) for t in texts)
     caption_depth = (INK_ABOVE + INK_BELOW) * SCALE_TEXT_SIZE
-    return (LabelNeed(info, line_depth), LabelNeed(SCALE_LENGTH, SCALE_HEIGHT + SCALE_GAP + caption_depth),
+    return (LabelNeed(info, line_depth),
+            LabelNeed(SCALE_LENGTH + SCALE_GAP + caption, max(SCALE_HEIGHT, caption_depth)),
             LabelNeed(hint, line_depth))

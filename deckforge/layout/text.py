@@ -4,16 +4,20 @@ Pure measurement with the font's metrics; nothing is drawn here. A result of Non
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from ..typography import NBSP, untie
 
 # Ink extent of Open Sans per point of size, measured from its glyphs: accented capitals reach 0.93 and Ů 1.0
 # above the baseline; descenders reach 0.24 below. A box that holds this much never shows clipped accents.
 INK_ABOVE = 1.0
 INK_BELOW = 0.25
 SHRINK_STEP = 0.5  # points
+_GAP = re.compile(r"[^\S\u00a0]+")  # where a line may break: white space other than a no-break space
 
 
 @dataclass(frozen=True)
@@ -38,12 +42,14 @@ def fit_text(text: str, font: str, size: float, min_size: float, width: float, h
              line_height: float = 1.2, icons: frozenset[str] = frozenset()) -> FittedText | None:
     """Return the text wrapped at the largest size from `size` down to `min_size` that fits the box, or None.
 
-    `:name:` tokens of the given icon names measure as an icon one line high (deckforge/icons.py)."""
-    paragraphs = tuple(p.split() for p in text.strip().split("\n"))
-    for attempt in _sizes(size, min_size):
-        lines = wrap(paragraphs, font, attempt, width, icons)
-        if lines is not None and block_height(len(lines), attempt, attempt * line_height) <= height + 1e-6:
-            return FittedText(attempt, attempt * line_height, lines)
+    Lines break at spaces, never at a no-break space (deckforge/typography.py ties words with them) unless no size
+    fits otherwise. `:name:` tokens of the given icon names measure as an icon one line high (deckforge/icons.py)."""
+    paragraphs = tuple(tuple(_GAP.split(p.strip())) if p.strip() else () for p in text.strip().split("\n"))
+    for loose in (False, True) if NBSP in text else (False,):
+        for attempt in _sizes(size, min_size):
+            lines = wrap(paragraphs, font, attempt, width, icons, loose)
+            if lines is not None and block_height(len(lines), attempt, attempt * line_height) <= height + 1e-6:
+                return FittedText(attempt, attempt * line_height, lines)
     return None
 
 
@@ -55,25 +61,40 @@ def _sizes(size: float, min_size: float) -> list[float]:
     return sizes + [min_size]
 
 
-def wrap(paragraphs: tuple[tuple[str, ...], ...], font: str, size: float,
-         width: float, icons: frozenset[str] = frozenset()) -> tuple[tuple[str, float], ...] | None:
-    """Break words into lines no wider than `width`; None when a single word is wider than the box."""
+def wrap(paragraphs: tuple[tuple[str, ...], ...], font: str, size: float, width: float,
+         icons: frozenset[str] = frozenset(), loose: bool = False) -> tuple[tuple[str, float], ...] | None:
+    """Break words into lines no wider than `width`; None when a single word is wider than the box.
+
+    A "word" may be words tied by no-break spaces; `loose` parts a tie where the tied words are wider than the box.
+    Lines print plain spaces."""
     space = _width(" ", font) * size
     lines: list[tuple[str, float]] = []
-    for words in paragraphs:
+    for units in paragraphs:
         current: list[str] = []
         current_w = 0.0
-        for word in words:
-            word_w = (_icon_width(word, font, icons) if icons and ":" in word else _width(word, font)) * size
+        for word in (w for unit in units for w in _parts(unit, font, size, width, icons, loose)):
+            word_w = _word_width(word, font, icons) * size
             if word_w > width + 1e-6:
                 return None
             if current and current_w + space + word_w > width + 1e-6:
                 lines.append((" ".join(current), current_w))
                 current, current_w = [], 0.0
             current_w += (space if current else 0.0) + word_w
-            current.append(word)
+            current.append(untie(word))
         lines.append((" ".join(current), current_w))
     return tuple(lines)
+
+
+def _parts(unit: str, font: str, size: float, width: float, icons: frozenset[str], loose: bool) -> list[str]:
+    """Return a tied unit whole, or (when loose and it is wider than the box) its words one by one."""
+    if loose and NBSP in unit and _word_width(unit, font, icons) * size > width + 1e-6:
+        return unit.split(NBSP)
+    return [unit]
+
+
+def _word_width(word: str, font: str, icons: frozenset[str]) -> float:
+    word = untie(word)
+    return _icon_width(word, font, icons) if icons and ":" in word else _width(word, font)
 
 
 def _icon_width(word: str, font: str, icons: frozenset[str]) -> float:

@@ -11,13 +11,16 @@ from pathlib import Path
 
 from PIL import Image, ImageFile
 
-MAX_PIXELS = 40_000_000  # 40 megapixels: far beyond what a card needs at 600 DPI
+from ..limits import MAX_ART_BYTES, MAX_ART_PIXELS as MAX_PIXELS, file_problem
+
 FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
-Image.MAX_IMAGE_PIXELS = MAX_PIXELS
+Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # Pillow's decompression-bomb guard, set to deckforge's own limit
 
 
 def art_problem(path: Path) -> str | None:
     """Return what is wrong with an art file, or None when it is a usable image."""
+    if (problem := file_problem(path, MAX_ART_BYTES, "an art file")) is not None:
+        return problem  # measured before Pillow opens it: a FIFO would block, a huge file take long
     stat = path.stat()
     return _check(path, stat.st_mtime_ns, stat.st_size)
 

@@ -6,20 +6,21 @@ Every problem is reported with its place and key path, like the deck loader does
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping, Union
 
 from jinja2 import StrictUndefined, TemplateSyntaxError
-from jinja2.sandbox import SandboxedEnvironment
 
+from ..colour import COLOUR as COLOUR_WORD, COLOUR_HINT
 from ..errors import DeckError, DeckforgeError, Problem, display_path
 from ..model import Deck
+from ..sandbox import LimitedSandbox
 from ..games import schemas
 from .check import Checker, nearest
 from .deck import TEMPLATES_DIR
-from .yamlread import read_yaml
+from .yamlread import item_place, read_yaml
 
 CARD_TEMPLATES_DIR = TEMPLATES_DIR / "cards"
 TOP_KEYS = ("description", "colours", "strings", "faces", "back")
@@ -28,7 +29,8 @@ COMMON_KEYS = ("type", "name", "box", "when")
 ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "rect": ("fill", "stroke", "stroke_width", "radius", "bleed"),
     "ellipse": ("fill", "stroke", "stroke_width"),
-    "text": ("text", "style", "size", "min_size", "line_height", "align", "valign", "colour", "rotate"),
+    "text": ("text", "style", "size", "min_size", "line_height", "align", "valign", "colour", "rotate", "role",
+             "steps"),
     "art": ("fit", "bleed"),
     "symbol": ("symbol", "colour", "rotate"),
 }
@@ -37,11 +39,11 @@ STYLES = ("regular", "bold", "italic", "bold-italic")
 ALIGNS = ("left", "center", "right")
 VALIGNS = ("top", "middle", "bottom")
 ROTATIONS = (0, 90, 180, 270)
-COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+COLOUR = COLOUR_WORD  # "#rrggbb" or cmyk(c, m, y, k): deckforge/colour.py
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|%)?\s*$")
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,40}$")
 
-TEMPLATE_ENV = SandboxedEnvironment(autoescape=False, undefined=StrictUndefined, keep_trailing_newline=False)
+TEMPLATE_ENV = LimitedSandbox(autoescape=False, undefined=StrictUndefined, keep_trailing_newline=False)
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,7 @@ class Shape:
     bleed: bool          # grow into the bleed on every side that touches the card's edge
     when: str | None
     where: str
+    line: int | None = None  # where the element starts in the template file
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,9 @@ class TextBox:
     rotate: int
     when: str | None
     where: str
+    line: int | None = None  # where the element starts in the template file
+    role: str = ""   # texts of one role share their type size across the deck (layout/roles.py); "": its own
+    steps: int = 0   # how many sizes the role may use; 0: one for a one-line box, a few for a paragraph
 
 
 @dataclass(frozen=True)
@@ -130,6 +136,7 @@ class ArtBox:
     bleed: bool
     when: str | None
     where: str
+    line: int | None = None  # where the element starts in the template file
 
 
 @dataclass(frozen=True)
@@ -142,6 +149,7 @@ class SymbolBox:
     rotate: int
     when: str | None
     where: str
+    line: int | None = None  # where the element starts in the template file
 
 
 Element = Union[Shape, TextBox, ArtBox, SymbolBox]
@@ -191,7 +199,7 @@ def load_card_template(deck: Deck, path: Path | None = None) -> CardTemplate:
     """Load and check the deck's card template; raise DeckError listing every problem found."""
     path = path or find_card_template(deck)
     shown = display_path(path)
-    data = read_yaml(path)
+    data = read_yaml(path, reuse=True)
     if not isinstance(data, dict):
         raise DeckError([Problem(shown, 1, 1, "", "a card template must be a mapping with the keys: "
                                                   + ", ".join(TOP_KEYS))])
@@ -233,7 +241,7 @@ class _TemplateReader:
                 self.c.error(spec, name, path, f"'{name}' is not a colour name: use lower-case letters, digits "
                                                "and '_'", at_key=True)
             elif not isinstance(value, str) or not COLOUR.match(value):
-                self.c.error(spec, name, path, f"{value!r} is not a colour: write it as \"#rrggbb\"")
+                self.c.error(spec, name, path, f"{value!r} is not a colour: write {COLOUR_HINT}")
             else:
                 palette[name] = value
         return palette
@@ -322,7 +330,9 @@ class _TemplateReader:
         when = self.expression(raw, "when", f"{path}.when") if "when" in raw else None
         label = f"{path} ({c.text(raw, 'name', f'{path}.name')})" if "name" in raw else path
         element = getattr(self, f"read_{kind}")(raw, path, box, when, label)
-        return element if len(c.problems) == before and box is not None else None
+        if len(c.problems) != before or box is None:
+            return None
+        return replace(element, line=item_place(items, index)[0])
 
     def read_rect(self, raw: dict, path: str, box: BoxSpec, when: str | None, label: str) -> Shape:
         return Shape("rect", box, self.opt_colour(raw, "fill", path), self.opt_colour(raw, "stroke", path),
@@ -348,7 +358,12 @@ class _TemplateReader:
                        self.opt_number(raw, "line_height", path, 0.8, 3, 1.2),
                        self.opt_choice(raw, "align", path, ALIGNS, "center"),
                        self.opt_choice(raw, "valign", path, VALIGNS, "middle"),
-                       self.opt_colour(raw, "colour", path) or "#000000", self.rotation(raw, path), when, label)
+                       self.opt_colour(raw, "colour", path) or "#000000", self.rotation(raw, path), when, label,
+                       role=self.role(raw, path, label), steps=int(self.opt_number(raw, "steps", path, 1, 5, 0)))
+
+    def role(self, raw: dict, path: str, label: str) -> str | None:
+        """Return a text's role: its `role`, else its `name` (so the `title` of every face is one role)."""
+        return self.c.text(raw, "role", f"{path}.role") if "role" in raw else str(raw.get("name") or label)
 
     def read_art(self, raw: dict, path: str, box: BoxSpec, when: str | None, label: str) -> ArtBox:
         return ArtBox(box, self.opt_choice(raw, "fit", path, ("contain", "cover"), "contain"),
@@ -412,7 +427,7 @@ class _TemplateReader:
                 self.template(container, key, path)
             return raw
         names = list(self.palette)
-        self.c.error(container, key, path, f"unknown colour {raw!r}{nearest(raw, names)} (write \"#rrggbb\", "
+        self.c.error(container, key, path, f"unknown colour {raw!r}{nearest(raw, names)} (write \"#rrggbb\", cmyk(c, m, y, k), "
                                            f"none, a name from 'colours' ({', '.join(names) or 'none declared'}) "
                                            "or a {{ expression }})")
         return None

@@ -5,23 +5,20 @@ import re
 from pathlib import Path
 from types import MappingProxyType
 
+from ..colour import COLOUR, COLOUR_HINT
 from ..errors import DeckError, DeckforgeError, Problem, display_path
 from ..model import Back, Card, CardSize, Deck, Effect, PlayerRange, Source, Suit
 from ..games import schemas
+from ..limits import MAX_CARD_COUNT, MAX_CARD_ENTRIES, MAX_CARDS, MAX_PLAYERS, MAX_SVG_ICON_BYTES, file_problem
 from ..vocab import CARD_SIZES, EFFECTS, Field
 from .art import art_problem
+from .autotext import read_texts
 from .check import Checker, nearest, type_name
 from ..icons import TOKEN, find_icon, names_in
 from .fonts import ROLES as FONT_ROLES, SUFFIXES as FONT_SUFFIXES, font_problem, missing_character
+from .paths import BUNDLED_DIR, TEMPLATES_DIR
 from .spreadsheet import SUFFIXES as SHEET_SUFFIXES, Sheet, card_items
 from .yamlread import item_place, read_yaml
-
-PROJECT_DIR = Path(__file__).resolve().parent.parent.parent
-# A checkout (or an editable install) reads the top-level folders; a wheel carries them inside the package, in
-# deckforge/bundled/ (pyproject.toml maps them there at build time).
-_SHIPPED = Path(__file__).resolve().parent.parent / "bundled"
-BUNDLED_DIR = PROJECT_DIR / "decks" if (PROJECT_DIR / "decks").is_dir() else _SHIPPED / "decks"
-TEMPLATES_DIR = PROJECT_DIR / "templates" if (PROJECT_DIR / "templates").is_dir() else _SHIPPED / "templates"
 
 DECK_KEYS = ("extends", "id", "game", "languages", "name", "description", "rules", "players", "card_size", "template",
              "back", "fonts", "suits", "cards")
@@ -31,9 +28,7 @@ GENERIC_KIND = "card"       # the kind of a card in a deck that names no game, u
 CARD_KEYS = ("id", "kind", "count", "name", "text", "art", "effects")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 LANG_PATTERN = re.compile(r"^[a-z]{2,3}$")
-COLOUR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
-MAX_PLAYERS = 100
-MAX_CARDS = 5000  # physical cards at the deck's highest player count
+COLOUR_PATTERN = COLOUR  # "#rrggbb" or cmyk(c, m, y, k): deckforge/colour.py
 ART_SUFFIXES = (".png", ".jpg", ".jpeg")
 _EFFECT_NAME = Field("str")
 SELF_CANCELLING = ("reverse", "swap_hands")  # applied twice, the spell would do nothing
@@ -89,6 +84,7 @@ class _DeckReader:
         self.languages: tuple[str, ...] = ()
         self.suit_ids: list[str] = []
         self.homemade = False
+        self.sources: list[Path] = []  # the files read besides the deck file: decks it extends, its spreadsheet
         self.card_label = lambda items, index: f"cards[{index}]"  # a spreadsheet names its row instead
 
     def read(self) -> Deck | None:
@@ -128,7 +124,7 @@ class _DeckReader:
         return Deck(id=deck_id, game=game, languages=self.languages, names=_frozen(names), players=players,
                     card_size=size, template=template, back=back, cards=tuple(cards), suits=tuple(suits),
                     descriptions=_frozen(descriptions), rules=_frozen(rules or {}), fonts=_frozen(fonts or {}),
-                    icons=_frozen(icons), path=self.path)
+                    icons=_frozen(icons), path=self.path, sources=tuple(self.sources))
 
     def read_base(self) -> Deck | None:
         """Load the deck named by `extends`: a bundled deck id or a deck file inside this deck's folder."""
@@ -136,9 +132,12 @@ class _DeckReader:
         name = c.text(data, "extends", "extends")
         if name is None:
             return None
-        if "/" in name or name.endswith(".yaml"):
+        if "/" in name or "\\" in name or name.endswith(".yaml") or not name.isprintable():
             target = self.inside_folder(data, "extends", "extends", name)
             if target is None:
+                return None
+            if not target.is_file():
+                c.error(data, "extends", "extends", f"no deck file '{name}' in this deck's folder")
                 return None
         else:
             target = BUNDLED_DIR / name / "deck.yaml"
@@ -152,7 +151,9 @@ class _DeckReader:
             c.error(data, "extends", "extends", f"the deck extends itself ({loop})")
             return None
         try:
-            return load_deck(target, self.chain)
+            base = load_deck(target, self.chain)
+            self.sources += [target, *base.sources]
+            return base
         except DeckError as exc:
             c.error(data, "extends", "extends", f"the deck it extends has problems:\n{exc}")
             return None
@@ -230,6 +231,11 @@ class _DeckReader:
                          required=("min", "max"))
         if spec is None or "min" not in spec or "max" not in spec:
             return None
+        for key in ("min", "max", "per_set", "default"):
+            if isinstance(spec.get(key), int) and not isinstance(spec[key], bool) and spec[key] > MAX_PLAYERS:
+                c.error(spec, key, f"players.{key}", f"{spec[key]} players: deckforge plays, checks and prints "
+                                                     f"decks for at most {MAX_PLAYERS} players at a table")
+                return None
         low = c.integer(spec, "min", "players.min", 1, MAX_PLAYERS)
         high = c.integer(spec, "max", "players.max", 1, MAX_PLAYERS)
         per_set = c.integer(spec, "per_set", "players.per_set", 1, MAX_PLAYERS) if "per_set" in spec else None
@@ -313,7 +319,8 @@ class _DeckReader:
                     self.c.problems.append(Problem(place.file, place.line, place.column, where,
                                            f"unknown icon ':{name}:': add icons/{name}.svg or icons/{name}.png to "
                                            "the deck's folder"))
-                elif found.suffix == ".png" and (problem := art_problem(found)):
+                elif problem := (art_problem(found) if found.suffix == ".png"
+                                 else file_problem(found, MAX_SVG_ICON_BYTES, "an SVG icon")):
                     self.c.problems.append(Problem(place.file, place.line, place.column, where,
                                            f"icon file icons/{found.name}: {problem}"))
                 else:
@@ -337,7 +344,7 @@ class _DeckReader:
     def colour(self, container: dict, key: str, path: str) -> str | None:
         value = container[key]
         if not isinstance(value, str) or not COLOUR_PATTERN.match(value):
-            self.c.error(container, key, path, f"{value!r} is not a colour: write it as \"#rrggbb\", e.g. \"#1f5fa8\"")
+            self.c.error(container, key, path, f"{value!r} is not a colour: write {COLOUR_HINT}, e.g. \"#1f5fa8\"")
             return None
         return value
 
@@ -353,10 +360,10 @@ class _DeckReader:
             self.c.error(container, key, path, f"'{value}': art must be a PNG or JPEG file "
                                                f"({', '.join(ART_SUFFIXES)})")
             return None
-        if not target.is_file():
+        if not target.exists():
             self.c.error(container, key, path, f"art file '{value}' not found beside the deck file")
             return None
-        problem = art_problem(target)
+        problem = art_problem(target)  # a folder, a pipe or a device is refused there, before it is opened
         if problem:
             self.c.error(container, key, path, f"art file '{value}': {problem}")
             return None
@@ -367,12 +374,24 @@ class _DeckReader:
         if "://" in value:
             self.c.error(container, key, path, f"'{value}' is a URL; give a file in the deck's folder")
             return None
-        relative = Path(value)
-        if relative.is_absolute() or ".." in relative.parts:
+        if any(ord(char) < 32 for char in value):  # a NUL cannot be in a file name; the others only by mistake
+            self.c.error(container, key, path, f"{value!r} contains a control character (such as a NUL byte); "
+                                               "give the name of a file in the deck's folder")
+            return None
+        relative = Path(value.replace("\\", "/"))  # a Windows path is refused, but first checked like any other
+        if relative.is_absolute() or ".." in relative.parts or re.match(r"[A-Za-z]:", value):
             self.c.error(container, key, path, f"'{value}' leads outside the deck's folder; give a path relative "
                                                "to the deck file, without '..'")
             return None
-        target = (self.folder / relative).resolve()
+        if "\\" in value:  # elsewhere than on Windows a backslash is a plain character of one file name
+            self.c.error(container, key, path, f"'{value}' is written with backslashes; separate folders with '/', "
+                                               f"e.g. '{relative.as_posix()}'")
+            return None
+        try:
+            target = (self.folder / relative).resolve()
+        except (RuntimeError, OSError):  # a link to itself, or a loop of links (Python < 3.13 raises RuntimeError)
+            self.c.error(container, key, path, f"'{value}' is a loop of links; give a real file in the deck's folder")
+            return None
         if not target.is_relative_to(self.folder):
             self.c.error(container, key, path, f"'{value}' is a link that leads outside the deck's folder")
             return None
@@ -433,9 +452,10 @@ class _DeckReader:
         if sheet and target.suffix.lower() == ".csv":
             c.error(*where, f"'{name}' is a CSV file, which has no sheets; leave out 'sheet'")
             return None
-        if not target.is_file():
+        if not target.exists():
             c.error(*where, f"the spreadsheet '{name}' is not in the deck's folder")
             return None
+        self.sources.append(target)
         try:
             table = Sheet(target, sheet)
             schema = schemas().get(game) if game else None
@@ -459,6 +479,10 @@ class _DeckReader:
             return None
         if not items:
             c.error(self.data, "cards", "cards", "the deck has no cards; list at least one")
+            return None
+        if len(items) > MAX_CARD_ENTRIES:  # refused before a single card is read
+            c.error(self.data, "cards", "cards", f"the deck lists {len(items):,} cards; deckforge handles at most "
+                                                 f"{MAX_CARD_ENTRIES:,}")
             return None
         cards, seen = [], {}
         for i, _ in enumerate(items):
@@ -509,12 +533,12 @@ class _CardReader:
         before = len(c.problems)
         card_id = self.deck.slug(spec, "id", f"{path}.id")
         kind = c.choice(spec, "kind", f"{path}.kind", kinds) if self.schema else spec["kind"]
-        count = c.integer(spec, "count", f"{path}.count", 1, 1000)
+        count = c.integer(spec, "count", f"{path}.count", 1, MAX_CARD_COUNT)
         names = self.deck.langs(spec, "name", f"{path}.name")
-        texts = self.deck.langs(spec, "text", f"{path}.text") if "text" in spec else {}
         art = self.deck.art(spec, "art", f"{path}.art") if "art" in spec else None
         attrs = self.read_attrs(spec, kinds.get(kind, {})) if kinds else {}
         effects = self.read_effects(spec, kind)
+        texts = read_texts(self, spec, effects)
         if len(c.problems) > before:
             return None
         line, col = item_place(self.items, self.index)
@@ -531,11 +555,11 @@ class _CardReader:
         before = len(c.problems)
         card_id = self.deck.slug(spec, "id", f"{path}.id")
         kind = self.deck.slug(spec, "kind", f"{path}.kind") if "kind" in spec else GENERIC_KIND
-        count = c.integer(spec, "count", f"{path}.count", 1, 1000)
+        count = c.integer(spec, "count", f"{path}.count", 1, MAX_CARD_COUNT)
         names = self.deck.langs(spec, "name", f"{path}.name")
-        texts = self.deck.langs(spec, "text", f"{path}.text") if "text" in spec else {}
         art = self.deck.art(spec, "art", f"{path}.art") if "art" in spec else None
         effects = self.read_effects(spec, kind)
+        texts = read_texts(self, spec, effects)
         attrs = {}
         for key in (k for k in spec if k not in CARD_KEYS):
             value = spec[key]

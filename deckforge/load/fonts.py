@@ -1,13 +1,16 @@
 """A deck's own fonts: `fonts: {title: fonts/X.ttf, body: fonts/Y.ttf}`, checked with fontTools when the deck loads.
 
-A font must be a real TrueType font (glyph outlines ReportLab can embed and subset), its licence flags must allow
-embedding in documents (OS/2 fsType: not "restricted licence", not "bitmap only"), and it must have a glyph for
-every character the deck's texts use in every language: names in the title font, texts in the body font.
+A font must be a real TrueType or OpenType font (TrueType outlines, or CFF outlines, which the layout converts to
+TrueType for ReportLab), its licence flags must allow embedding in documents (OS/2 fsType: not "restricted
+licence", not "bitmap only"), and it must have a glyph for every character the deck's texts use in every language:
+names in the title font, texts in the body font.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+
+from ..limits import MAX_FONT_BYTES, file_problem
 
 ROLES = ("title", "body")
 SUFFIXES = (".ttf", ".otf")
@@ -23,7 +26,7 @@ def _read(path: Path, mtime: float) -> tuple[str | None, frozenset[int]]:
         font = TTFont(str(path), lazy=True)
         cmap = font.getBestCmap() or {}
         fs_type = font["OS/2"].fsType if "OS/2" in font else 0
-        outlines = "glyf" in font
+        outlines = "glyf" in font or "CFF " in font  # CFF outlines are made TrueType for ReportLab (layout/truetype.py)
     except (TTLibError, OSError, KeyError, AssertionError, ValueError, struct_error()) as exc:
         return f"is not a font fontTools can read ({exc or type(exc).__name__})", frozenset()
     if fs_type & RESTRICTED:
@@ -31,8 +34,8 @@ def _read(path: Path, mtime: float) -> tuple[str | None, frozenset[int]]:
     if fs_type & BITMAP_ONLY:
         return "may only be embedded as bitmaps (OS/2 fsType), which cannot print sharply", frozenset()
     if not outlines:
-        return ("has PostScript (CFF) outlines, which deckforge cannot embed yet; use a TrueType version of the "
-                "font (.ttf)"), frozenset()
+        return ("has no outlines deckforge can embed (TrueType or CFF; a variable CFF2 font is not supported); "
+                "use a static .ttf or .otf version of the font"), frozenset()
     return None, frozenset(cmap)
 
 
@@ -44,6 +47,8 @@ def struct_error() -> type:
 
 def font_problem(path: Path) -> str | None:
     """Return why the file cannot serve as a deck font, or None."""
+    if (problem := file_problem(path, MAX_FONT_BYTES, "a font")) is not None:
+        return f"cannot be used: {problem}"
     return _read(path, path.stat().st_mtime)[0]
 
 

@@ -16,13 +16,13 @@ import csv
 import re
 from pathlib import Path
 
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-
 from ..errors import DeckError, Problem, display_path
+from ..limits import (MAX_SPREADSHEET_BYTES, MAX_SPREADSHEET_COLUMNS, MAX_SPREADSHEET_ROWS,
+                      MAX_SPREADSHEET_UNPACKED_BYTES, check_size, read_bytes)
+from .yamlread import MarkedMap, MarkedSeq
 
 SUFFIXES = (".csv", ".xlsx", ".ods")
-MAX_ROWS = 5000
-MAX_BYTES = 20 * 1024 * 1024
+SNIFFED_CHARS = 16_384  # of the header row, enough to tell its delimiter
 _EFFECT = re.compile(r"^\s*([a-z_]+)\s*(?:\((.*)\))?\s*$")
 
 
@@ -32,31 +32,60 @@ class Sheet:
     def __init__(self, path: Path, sheet: str | None):
         self.path, self.sheet = path, sheet
         self.shown = display_path(path) + (f"[{sheet}]" if sheet else "")
-        self.rows = _read_csv(path) if path.suffix.lower() == ".csv" else _read_workbook(path, sheet, self.shown)
+        rows = _read_csv(path) if path.suffix.lower() == ".csv" else _read_workbook(path, sheet, self.shown)
+        self.rows = _within_limits(rows, self.shown)
 
     def problem(self, row: int | None, column: int | None, message: str) -> Problem:
         return Problem(self.shown, row, column, "", message)
 
 
-def _read_csv(path: Path) -> list[list[str]]:
-    if path.stat().st_size > MAX_BYTES:
-        raise DeckError([Problem(display_path(path), None, None, "", f"the file is larger than "
-                                                                      f"{MAX_BYTES // 2**20} MB")])
+def _within_limits(rows, shown: str) -> list[list[str]]:
+    """Take rows one by one as text cells, refusing the sheet at the first row or column past the limits."""
+    kept = []
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        for number, row in enumerate(rows, start=1):
+            if number > MAX_SPREADSHEET_ROWS + 1:  # the header row, then the card rows
+                raise _too_many_rows(shown)
+            if len(row) > MAX_SPREADSHEET_COLUMNS and any(str(cell).strip() for cell in row[MAX_SPREADSHEET_COLUMNS:]):
+                raise _too_many_columns(shown, number)
+            kept.append([_cell_text(cell) for cell in row[:MAX_SPREADSHEET_COLUMNS]])
+    except csv.Error as exc:  # a NUL byte, a cell past the csv module's size limit
+        raise DeckError([Problem(shown, len(kept) + 1, None, "", f"cannot read the row: {exc}")]) from None
+    return kept
+
+
+def _too_many_rows(shown: str) -> DeckError:
+    return DeckError([Problem(shown, MAX_SPREADSHEET_ROWS + 2, 1, "", f"more than {MAX_SPREADSHEET_ROWS:,} card "
+                                                                      f"rows; deckforge handles at most "
+                                                                      f"{MAX_SPREADSHEET_ROWS:,}")])
+
+
+def _too_many_columns(shown: str, row: int) -> DeckError:
+    return DeckError([Problem(shown, row, MAX_SPREADSHEET_COLUMNS + 1, "", f"more than {MAX_SPREADSHEET_COLUMNS} "
+                                                                           f"columns; deckforge reads at most "
+                                                                           f"{MAX_SPREADSHEET_COLUMNS}")])
+
+
+def _read_csv(path: Path):
+    raw = read_bytes(path, MAX_SPREADSHEET_BYTES, "a spreadsheet")
+    try:
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise DeckError([Problem(display_path(path), None, None, "", f"not UTF-8 text ({exc.reason} at byte "
                                                                       f"{exc.start}); save the CSV as UTF-8")])
     try:
-        dialect = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
+        header = text[:SNIFFED_CHARS].split("\n", 1)[0]
+        dialect = csv.Sniffer().sniff(header, delimiters=",;\t")  # its time grows fast with the text's length
     except csv.Error:
         dialect = csv.excel
-    return [row for row in csv.reader(text.splitlines(), dialect)]
+    return csv.reader(text.splitlines(), dialect)  # read lazily: _within_limits stops at the limit
 
 
-def _read_workbook(path: Path, sheet: str | None, shown: str) -> list[list[str]]:
+def _read_workbook(path: Path, sheet: str | None, shown: str):
     from python_calamine import CalamineWorkbook
 
+    check_size(path, MAX_SPREADSHEET_BYTES, "a spreadsheet")
+    _check_unpacked(path)
     try:
         book = CalamineWorkbook.from_path(str(path))
     except Exception as exc:  # noqa: BLE001  (calamine raises its own errors for damaged files)
@@ -67,8 +96,27 @@ def _read_workbook(path: Path, sheet: str | None, shown: str) -> list[list[str]]
     if sheet not in names:
         raise DeckError([Problem(display_path(path), None, None, "cards.sheet",
                                  f"no sheet '{sheet}' in the workbook (its sheets: {', '.join(names)})")])
-    rows = book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
-    return [[_cell_text(value) for value in row] for row in rows]
+    table = book.get_sheet_by_name(sheet)
+    if table.height > MAX_SPREADSHEET_ROWS + 1:  # measured before a cell is turned into a Python value
+        raise _too_many_rows(shown)
+    if table.width > MAX_SPREADSHEET_COLUMNS:
+        raise _too_many_columns(shown, 1)
+    return table.iter_rows()
+
+
+def _check_unpacked(path: Path) -> None:
+    """Refuse a workbook (a zip archive) whose parts unpack to more than the limit: calamine holds a whole sheet."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            unpacked = sum(item.file_size for item in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return  # calamine names what is wrong with it
+    if unpacked > MAX_SPREADSHEET_UNPACKED_BYTES:
+        raise DeckError([Problem(display_path(path), None, None, "", f"the workbook unpacks to "
+                                 f"{unpacked // 2**20:,} MB; deckforge reads workbooks that unpack to at most "
+                                 f"{MAX_SPREADSHEET_UNPACKED_BYTES // 2**20} MB")])
 
 
 def _cell_text(value: object) -> str:
@@ -80,17 +128,15 @@ def _cell_text(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def card_items(sheet: Sheet, languages: tuple[str, ...], typed: dict[str, str]) -> CommentedSeq:
+def card_items(sheet: Sheet, languages: tuple[str, ...], typed: dict[str, str]) -> MarkedSeq:
     """Turn the sheet's rows into a card list, each value marked with its place; `typed` maps attribute names to
     their type ("int", "bool", ...) so numbers and flags arrive as the loader expects them."""
     rows = sheet.rows
     if not rows or not any(cell.strip() for cell in rows[0]):
         raise DeckError([sheet.problem(1, 1, "the first row must name the columns: id, count, name.<lang>, …")])
-    if len(rows) - 1 > MAX_ROWS:
-        raise DeckError([sheet.problem(MAX_ROWS + 2, 1, f"more than {MAX_ROWS:,} card rows")])
     header = [cell.strip() for cell in rows[0]]
     _check_header(sheet, header, languages)
-    items = CommentedSeq()
+    items = MarkedSeq()
     for number, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
             continue  # an empty row between groups of cards
@@ -124,11 +170,11 @@ def _check_header(sheet: Sheet, header: list[str], languages: tuple[str, ...]) -
         raise DeckError(problems)
 
 
-def _card(header: list[str], row: list[str], number: int, typed: dict[str, str]) -> CommentedMap:
+def _card(header: list[str], row: list[str], number: int, typed: dict[str, str]) -> MarkedMap:
     """Return one row as a card mapping; every key and value marked at (row, column)."""
-    card = CommentedMap()
+    card = MarkedMap()
     card.lc.line, card.lc.col = number - 1, 0
-    nested: dict[str, CommentedMap] = {}
+    nested: dict[str, MarkedMap] = {}
     for column, name in enumerate(header):
         value = row[column].strip() if column < len(row) else ""
         if not name or value == "":
@@ -138,7 +184,7 @@ def _card(header: list[str], row: list[str], number: int, typed: dict[str, str])
         if dot and base in ("name", "text"):
             inner = nested.get(base)
             if inner is None:
-                inner = nested[base] = CommentedMap()
+                inner = nested[base] = MarkedMap()
                 inner.lc.line, inner.lc.col = number - 1, column
                 card[base] = inner
                 card.lc.add_kv_line_col(base, place)
@@ -165,14 +211,14 @@ def _typed(name: str, value: str, typed: dict[str, str], number: int, column: in
     return value
 
 
-def _effects(value: str, number: int, column: int) -> CommentedSeq | str:
+def _effects(value: str, number: int, column: int) -> MarkedSeq | str:
     """Parse `draw(target=next, count=2); reverse` into effect mappings; leave bad text for the loader."""
-    effects = CommentedSeq()
+    effects = MarkedSeq()
     for i, part in enumerate(p for p in value.split(";") if p.strip()):
         match = _EFFECT.match(part)
         if not match:
             return value
-        effect = CommentedMap(effect=match.group(1))
+        effect = MarkedMap(effect=match.group(1))
         effect.lc.line, effect.lc.col = number - 1, column
         effect.lc.add_kv_line_col("effect", [number - 1, column, number - 1, column])
         for pair in (p for p in (match.group(2) or "").split(",") if p.strip()):

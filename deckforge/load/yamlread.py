@@ -1,42 +1,178 @@
-"""Read YAML safely, keeping the line and column of every node for error messages."""
+"""Read YAML safely, keeping the line and column of every node for error messages.
+
+A deck is parsed by libyaml (PyYAML's C parser) into mappings and lists that carry the place of every key, value
+and item, the same marks ruamel's round-trip loader records, at a fifth of its cost. Anything that loader would
+treat differently (a syntax error, a duplicate key, a tag, a merge key, a number written in an unusual form) goes to
+ruamel's round-trip loader, which places the error or gives the value exactly as before.
+"""
 from __future__ import annotations
 
+import re
+import threading
 from pathlib import Path
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.reader import ReaderError
+import yaml
 
 from ..errors import DeckError, Problem, display_path
+from ..limits import MAX_DECK_FILE_BYTES, read_bytes
+from .yamlguard import check_depth, check_structure
 
-MAX_FILE_BYTES = 2_000_000
+KEPT_PARSES = 16  # files whose last parse `read_yaml(reuse=True)` keeps, oldest dropped first
+_PARSED: dict[str, tuple[tuple[int, int], object]] = {}
+_PARSED_LOCK = threading.Lock()
 
 
-def read_yaml(path: Path) -> object:
-    """Parse a YAML file with the safe round-trip loader; raise DeckError naming the place of any syntax error."""
+class _Marks:
+    """The places of a node and of its keys, values and items, 0-based, read like ruamel's `lc`."""
+    __slots__ = ("line", "col", "data")
+
+    def __init__(self) -> None:
+        self.line = self.col = None
+        self.data: dict = {}
+
+    def key(self, key: object) -> tuple[int, int]:
+        return self.data[key][0], self.data[key][1]
+
+    def value(self, key: object) -> tuple[int, int]:
+        return self.data[key][2], self.data[key][3]
+
+    def item(self, index: int) -> tuple[int, int]:
+        return self.data[index][0], self.data[index][1]
+
+    def add_kv_line_col(self, key: object, place: list[int]) -> None:
+        self.data[key] = place
+
+
+class MarkedMap(dict):
+    """A mapping that knows where its keys and values were written."""
+    __slots__ = ("lc",)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lc = _Marks()
+
+
+class MarkedSeq(list):
+    """A list that knows where its items were written."""
+    __slots__ = ("lc",)
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.lc = _Marks()
+
+
+# Characters: above this, a file the fast reader cannot take is not handed to ruamel's pure-Python reader (about
+# 20 s a megabyte, issue 19's hostile corpus): its problem is placed from libyaml's own marks instead.
+ROUND_TRIP_MAX_CHARS = 200_000
+
+
+class _RoundTripNeeded(Exception):
+    """The fast reader met something only the round-trip loader reads exactly (or places as an error)."""
+
+    def __init__(self, what: str, mark: object = None):
+        super().__init__(what)
+        self.what, self.mark = what, mark
+
+
+def read_yaml(path: Path, round_trip: bool = False, reuse: bool = False) -> object:
+    """Parse a YAML file into marked mappings and lists; raise DeckError naming the place of any syntax error.
+
+    `round_trip` parses with ruamel's round-trip loader only (the tests compare both readings). `reuse` returns
+    the last parse of the file while its size and modification time are unchanged (the preview reads the card
+    template on every save of the deck); the caller must not change what it gets.
+    """
+    if reuse and not round_trip:
+        return _reused(path)
     shown = display_path(path)
+    text = _decode(read_bytes(path, MAX_DECK_FILE_BYTES, "a deck file or card template"), shown)
+    # Only an anchor (`&name`) lets a small text stand for a huge structure. Without one, the fast reader checks the
+    # nesting of the nodes it composed, at a tenth of the cost of counting the parser's events beforehand.
+    measured = "&" in text or round_trip
+    if measured:
+        check_structure(text, shown)  # before either reader builds anything: both would expand what it refuses
+    if not round_trip:
+        try:
+            return _read_fast(text, shown, check_nesting=not measured)
+        except (yaml.YAMLError, _RoundTripNeeded, TypeError, ValueError, RecursionError) as exc:
+            if len(text) > ROUND_TRIP_MAX_CHARS:
+                if not measured:
+                    check_structure(text, shown)  # too deep a nesting is named at its own place first
+                raise _large_file_error(exc, text, shown) from None
+            # else ruamel reads it exactly, or names the place of the error
+    if not measured:
+        check_structure(text, shown)  # ruamel builds recursively: refuse what is nested too deep first
+    return _read_round_trip(text, shown)
+
+
+def _large_file_error(exc: Exception, text: str, shown: str) -> DeckError:
+    """Place what stopped the fast reader in a large file from libyaml's marks (ruamel would take too long)."""
+    if isinstance(exc, yaml.MarkedYAMLError):
+        return _syntax_error(exc, text, shown)
+    mark = getattr(exc, "mark", None)
+    line, col = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
+    what = (exc.what if isinstance(exc, _RoundTripNeeded) else "a list or mapping as a key" if isinstance(exc, TypeError)
+            else "values it cannot read")
+    return DeckError([Problem(shown, line, col, "", f"a file of over {ROUND_TRIP_MAX_CHARS:,} characters must be "
+                                                    f"plain YAML, without {what}; write it out plainly")])
+
+
+def _syntax_error(exc, text: str, shown: str) -> DeckError:
+    """A parser's marked error (libyaml's or ruamel's: they carry the same fields) as a placed problem."""
+    mark = exc.problem_mark or exc.context_mark
+    if exc.context_mark is not None and "stream end" in str(exc.problem):
+        mark = exc.context_mark  # an unclosed bracket: point at where it was opened
+    line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
+    what = " ".join(x for x in (exc.context, exc.problem) if x)
+    lines = text.splitlines()
+    if line and line <= len(lines) and "\t" in lines[line - 1]:
+        what += " (a tab character is used for indentation; indent YAML with spaces)"
+    return DeckError([Problem(shown, line, col, "", f"not valid YAML: {what}")])
+
+
+def _read_fast(text: str, shown: str, check_nesting: bool) -> object:
+    loader = _MarkedLoader(text)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DeckError([Problem(shown, None, None, "", f"cannot read the file: {exc.strerror}")]) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise DeckError([Problem(shown, None, None, "", f"the file is {len(raw):,} bytes; a deck file may have "
-                                                        f"at most {MAX_FILE_BYTES:,}")])
-    text = _decode(raw, shown)
-    yaml = YAML(typ="rt", pure=True)
-    yaml.allow_duplicate_keys = False
+        node = loader.get_single_node()
+        if node is None:
+            return None  # an empty file, as yaml.load reads it
+        if check_nesting:
+            check_depth(node, shown)
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def _reused(path: Path) -> object:
+    """Return the kept parse of an unchanged file, or parse it and keep that (the oldest kept one dropped)."""
     try:
-        return yaml.load(text)
+        stat = path.stat()
+    except OSError:
+        return read_yaml(path)  # reports why it cannot be read
+    key, stamp = str(path.resolve()), (stat.st_mtime_ns, stat.st_size)
+    with _PARSED_LOCK:  # the preview reads from several threads
+        kept = _PARSED.get(key)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    data = read_yaml(path)
+    with _PARSED_LOCK:
+        _PARSED.pop(key, None)
+        while len(_PARSED) >= KEPT_PARSES:
+            _PARSED.pop(next(iter(_PARSED)))
+        _PARSED[key] = (stamp, data)
+    return data
+
+
+def _read_round_trip(text: str, shown: str) -> object:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.reader import ReaderError
+
+    yaml_rt = YAML(typ="rt", pure=True)
+    yaml_rt.allow_duplicate_keys = False
+    try:
+        return yaml_rt.load(text)
     except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        if exc.context_mark is not None and "stream end" in str(exc.problem):
-            mark = exc.context_mark  # an unclosed bracket: point at where it was opened
-        line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
-        what = " ".join(x for x in (exc.context, exc.problem) if x)
-        if "\t" in text.splitlines()[line - 1] if line and line <= len(text.splitlines()) else False:
-            what += " (a tab character is used for indentation; indent YAML with spaces)"
-        raise DeckError([Problem(shown, line, col, "", f"not valid YAML: {what}")]) from None
+        raise _syntax_error(exc, text, shown) from None
     except ReaderError as exc:  # a character YAML does not allow, found before parsing starts
         line = text.count("\n", 0, exc.position) + 1
         col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
@@ -59,16 +195,99 @@ def _decode(raw: bytes, shown: str) -> str:
                                  f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8")]) from None
 
 
+# --- the fast reader: libyaml's parser, YAML 1.2 core scalars (as ruamel reads them), marked containers ---
+
+_TAG = "tag:yaml.org,2002:"
+_PLAIN_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+_PLAIN_FLOAT = re.compile(r"[-+]?[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?")
+
+
+class _MarkedLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """libyaml's parser with ruamel's YAML 1.2 resolution of plain scalars, building marked containers."""
+    yaml_implicit_resolvers: dict = {}
+    yaml_constructors = dict(yaml.SafeLoader.yaml_constructors)
+
+
+def _resolve(tag: str, pattern: str, first: str | list[str]) -> None:
+    _MarkedLoader.add_implicit_resolver(_TAG + tag, re.compile(pattern, re.X), list(first))
+
+
+# The YAML 1.2 rules of ruamel.yaml's VersionedResolver: `yes`, `on` and `0777`-style octals are not 1.1's.
+_resolve("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF")
+_resolve("float", r"""^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+]?[0-9]+)?
+    |[-+]?(?:[0-9][0-9_]*)(?:[eE][-+]?[0-9]+)
+    |[-+]?\.[0-9_]+(?:[eE][-+][0-9]+)?
+    |[-+]?\.(?:inf|Inf|INF)
+    |\.(?:nan|NaN|NAN))$""", "-+0123456789.")
+_resolve("int", r"""^(?:[-+]?0b[0-1_]+
+    |[-+]?0o?[0-7_]+
+    |[-+]?[0-9_]+
+    |[-+]?0x[0-9a-fA-F_]+)$""", "-+0123456789")
+_resolve("merge", r"^(?:<<)$", "<")
+_resolve("null", r"^(?: ~ |null|Null|NULL | )$", ["~", "n", "N", ""])  # "": an empty plain scalar
+_resolve("timestamp", r"^[0-9]{4}-[0-9]", "0123456789")
+_resolve("value", r"^(?:=)$", "=")
+
+
+def _construct_map(loader: _MarkedLoader, node: yaml.MappingNode):
+    data = MarkedMap()
+    data.lc.line, data.lc.col = node.start_mark.line, node.start_mark.column
+    yield data
+    for key_node, value_node in node.value:
+        if key_node.tag == _TAG + "merge":
+            raise _RoundTripNeeded("merge keys (<<)", key_node.start_mark)
+        key = loader.construct_object(key_node, deep=True)
+        if key in data:
+            raise _RoundTripNeeded("a key given twice", key_node.start_mark)  # ruamel names both places
+        data[key] = loader.construct_object(value_node)
+        key_mark, value_mark = key_node.start_mark, value_node.start_mark
+        data.lc.data[key] = [key_mark.line, key_mark.column, value_mark.line, value_mark.column]
+
+
+def _construct_seq(loader: _MarkedLoader, node: yaml.SequenceNode):
+    data = MarkedSeq()
+    data.lc.line, data.lc.col = node.start_mark.line, node.start_mark.column
+    yield data
+    for index, item_node in enumerate(node.value):
+        data.append(loader.construct_object(item_node))
+        data.lc.data[index] = [item_node.start_mark.line, item_node.start_mark.column]
+
+
+def _construct_int(loader: _MarkedLoader, node: yaml.ScalarNode) -> int:
+    if not _PLAIN_INT.fullmatch(node.value):
+        raise _RoundTripNeeded("whole numbers in other notations", node.start_mark)
+    return int(node.value)
+
+
+def _construct_float(loader: _MarkedLoader, node: yaml.ScalarNode) -> float:
+    if not _PLAIN_FLOAT.fullmatch(node.value):
+        raise _RoundTripNeeded("numbers in other notations", node.start_mark)
+    return float(node.value)
+
+
+def _round_trip_only(loader: _MarkedLoader, node: yaml.Node) -> None:
+    raise _RoundTripNeeded(f"the tag {node.tag}", node.start_mark)
+
+
+_MarkedLoader.add_constructor(_TAG + "map", _construct_map)
+_MarkedLoader.add_constructor(_TAG + "seq", _construct_seq)
+_MarkedLoader.add_constructor(_TAG + "int", _construct_int)
+_MarkedLoader.add_constructor(_TAG + "float", _construct_float)
+for _tag in ("timestamp", "value", "binary", "omap", "pairs", "set"):
+    _MarkedLoader.add_constructor(_TAG + _tag, _round_trip_only)
+_MarkedLoader.add_constructor(None, _round_trip_only)  # a tag of the deck's own
+
+
 def node_place(node: object) -> tuple[int | None, int | None]:
     """Return the 1-based line and column where a mapping or sequence node starts."""
-    if isinstance(node, (CommentedMap, CommentedSeq)) and getattr(node, "lc", None) is not None:
+    if isinstance(node, (dict, list)) and getattr(node, "lc", None) is not None:
         if node.lc.line is not None:
             return node.lc.line + 1, node.lc.col + 1
     return None, None
 
 
 def _marked(node: object, kind: type, lookup: str, at: object) -> tuple[int, int] | None:
-    """Return the 1-based place ruamel recorded for a key, value or item of a node, or None."""
+    """Return the 1-based place recorded for a key, value or item of a node, or None."""
     if isinstance(node, kind):
         try:
             line, col = getattr(node.lc, lookup)(at)
@@ -80,14 +299,14 @@ def _marked(node: object, kind: type, lookup: str, at: object) -> tuple[int, int
 
 def key_place(mapping: object, key: object) -> tuple[int | None, int | None]:
     """Return the place of a key in a mapping node."""
-    return _marked(mapping, CommentedMap, "key", key) or node_place(mapping)
+    return _marked(mapping, dict, "key", key) or node_place(mapping)
 
 
 def value_place(mapping: object, key: object) -> tuple[int | None, int | None]:
     """Return the place of the value under a key in a mapping node."""
-    return _marked(mapping, CommentedMap, "value", key) or key_place(mapping, key)
+    return _marked(mapping, dict, "value", key) or key_place(mapping, key)
 
 
 def item_place(seq: object, index: int) -> tuple[int | None, int | None]:
     """Return the place of an item in a sequence node."""
-    return _marked(seq, CommentedSeq, "item", index) or node_place(seq)
+    return _marked(seq, list, "item", index) or node_place(seq)

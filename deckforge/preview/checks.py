@@ -6,21 +6,23 @@ stalled and broken games; whether every card and effect comes up needs the full 
 """
 from __future__ import annotations
 
+import queue
 import sys
 import threading
 import traceback
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import DeckforgeError
 from ..model import Deck
 from ..games import spec_for
-from ..sim.playcheck import CHECKED_GAMES, SEED, run_findings
+from ..sim.playcheck import CHECKED_GAMES, SEED, error_findings, run_findings
 from ..sim.runner import CHECKED_POLICIES as POLICIES, simulate
 from ..validate import no_simulator_note, static_findings
+from .budget import CHECK_SECONDS, Budget, OverBudget
 
 QUICK_GAMES = 30  # unchecked games per policy: a second or less for the bundled decks
+CHECK_ADVICE = "deckforge validate runs the full check and shows its progress"
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,7 @@ class Verdict:
     players: int
     findings: tuple[str, ...]
     notes: tuple[str, ...]
+    games: int = 0  # seeded games played; the page says so in its language
 
     @property
     def ok(self) -> bool:
@@ -49,22 +52,27 @@ def quick_check(deck: Deck, players: int) -> Verdict:
         except DeckforgeError as exc:  # e.g. too few cards to deal at this count
             findings.append(f"{players} players: cannot be played: {exc}")
             break
-        findings.extend(f"{players} players: {message}" for message in run_findings(checked, run))
+        # the checked games catch broken rules; the quick run counts stalls
+        messages = error_findings(checked) + run_findings(run)
+        findings.extend(f"{players} players: {message}" for message in dict.fromkeys(messages))
         games += checked.games + run.games
-    notes = (f"played {games} seeded games (random and greedy players) at {players} players; "
-             "deckforge validate plays hundreds and checks that every card comes up",) if games else ()
-    return Verdict(players, tuple(findings), notes)
+    return Verdict(players, tuple(findings), (), games)
 
 
 class CheckQueue:
     """Runs quick checks one at a time in a background thread and keeps the verdicts of the newest revision."""
 
-    def __init__(self, on_done: Callable[[], None], check: Callable[[Deck, int], Verdict] = quick_check):
+    def __init__(self, on_done: Callable[[], None], check: Callable[[Deck, int], Verdict] = quick_check,
+                 budget: Budget | None = None):
         self._on_done = on_done
         self._check = check
+        self._budget = budget or Budget()
         self._verdicts: dict[tuple[int, int], Verdict | None] = {}  # (revision, players); None while running
         self._lock = threading.Lock()
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deckforge-preview-check")
+        self._queue: queue.SimpleQueue[tuple[Deck, tuple[int, int]] | None] = queue.SimpleQueue()
+        # A daemon thread, not an executor: interpreter exit joins an executor's threads, so a long check would
+        # hold up Ctrl+C.
+        threading.Thread(target=self._work, name="deckforge-preview-check", daemon=True).start()
 
     def verdict(self, deck: Deck, revision: int, players: int) -> Verdict | None:
         """Return the verdict for this revision and count, or None after queueing its check."""
@@ -75,19 +83,29 @@ class CheckQueue:
             for stale in [k for k in self._verdicts if k[0] != revision]:
                 del self._verdicts[stale]  # an older save: its queued check is skipped
             self._verdicts[key] = None
-        self._executor.submit(self._run, deck, key)
+        self._queue.put((deck, key))
         return None
 
     def close(self) -> None:
-        """Drop queued checks; a running one finishes on its own (a second or two at most)."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Drop queued checks and stop the running one."""
+        self._budget.close()
+        self._queue.put(None)
+
+    def _work(self) -> None:
+        while (job := self._queue.get()) is not None:
+            self._run(*job)
 
     def _run(self, deck: Deck, key: tuple[int, int]) -> None:
         with self._lock:
             if key not in self._verdicts:
                 return
         try:
-            verdict = self._check(deck, key[1])
+            verdict = self._budget.run(lambda progress: self._check(deck, key[1]), CHECK_SECONDS, "the quick check",
+                                       CHECK_ADVICE)
+        except OverBudget as exc:
+            if self._budget.closing.is_set():
+                return
+            verdict = Verdict(key[1], (str(exc),), ())
         except Exception as exc:  # noqa: BLE001  (a broken check is shown on the page, never kills the server)
             traceback.print_exc(file=sys.stderr)
             verdict = Verdict(key[1], (f"the check itself failed: {type(exc).__name__}: {exc}",), ())

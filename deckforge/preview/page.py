@@ -1,7 +1,8 @@
 """Page: turn a `PageState` into the HTML page and the fragment the page swaps in when the deck changes.
 
-Templates live in templates/preview/ and are autoescaped: every deck text is data. The page loads nothing from
-the network; its tiny inline script long-polls /changes and swaps in /view.
+Templates live in templates/preview/ and are autoescaped: every deck text is data. Their words come from
+deckforge's catalog for the language shown (deckforge/i18n.py), so the page speaks the language of the cards.
+The page loads nothing from the network; its tiny inline script long-polls /changes and swaps in /view.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from urllib.parse import urlencode
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..errors import display_path
+from ..i18n import SOURCE_LANGUAGE, translations
 from ..layout.preview_render import PREVIEW_DPI
 from ..load import TEMPLATES_DIR
 from .render import FaceView
@@ -21,22 +23,24 @@ PREVIEW_TEMPLATES = TEMPLATES_DIR / "preview"
 ZOOM = 1.25  # cards a little larger than life: small print stays readable on a screen
 
 
-@lru_cache(maxsize=1)
-def _environment() -> Environment:
-    env = Environment(loader=FileSystemLoader(str(PREVIEW_TEMPLATES)), autoescape=True,
+@lru_cache(maxsize=None)
+def _environment(lang: str) -> Environment:
+    """Return the page templates with deckforge's words in `lang` (English where it has no catalog)."""
+    env = Environment(loader=FileSystemLoader(str(PREVIEW_TEMPLATES)), autoescape=True, extensions=["jinja2.ext.i18n"],
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.install_gettext_translations(translations(lang), newstyle=True)
     env.filters["path"] = lambda p: display_path(p) if p else ""
     return env
 
 
 def render_page(state: PageState) -> str:
     """Return the whole page: header with the language and player choice, the view, the live-update script."""
-    return _environment().get_template("page.html").render(_values(state))
+    return _environment(state.lang or SOURCE_LANGUAGE).get_template("page.html").render(_values(state))
 
 
 def render_view(state: PageState) -> str:
     """Return the view fragment alone (cards and verdict, or the problems), as /view serves it."""
-    return _environment().get_template("view.html").render(_values(state))
+    return _environment(state.lang or SOURCE_LANGUAGE).get_template("view.html").render(_values(state))
 
 
 def image_url(face: FaceView, state: PageState) -> str:

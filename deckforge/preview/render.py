@@ -19,9 +19,11 @@ from ..layout.context import BuildContext, back_context, card_context
 from ..layout.faces import Face, FacePlanner
 from ..layout.preview_render import PREVIEW_DPI, face_pngs, preview_job
 from ..model import Deck
+from ..typography import tie
 
 BACK_ID = "back"
 KEPT_IMAGES = 800  # about 25 kB each at PREVIEW_DPI: a few decks' worth in every language, some 20 MB at most
+DRAW_BATCH = 16    # faces drawn in one PDF: few enough to draw in a second or two, and to keep as they are done
 
 
 @dataclass(frozen=True)
@@ -91,13 +93,17 @@ class FaceRenderer:
         self._lock = threading.Lock()
         self.drawn = 0  # faces drawn so far: lets tests and the log see that unchanged faces are not re-drawn
 
-    def view(self, deck: Deck, template: CardTemplate, lang: str, players: int, revision: int) -> DeckView:
-        """Return the view, drawing the faces not drawn before; a face that cannot be planned raises BuildError."""
+    def view(self, deck: Deck, template: CardTemplate, lang: str, players: int, revision: int,
+             step: Callable[[str], None] = lambda doing: None) -> DeckView:
+        """Return the view, drawing the faces not drawn before; a face that cannot be planned raises BuildError.
+
+        `step` is told what is being done before each face is planned and each batch is drawn (see budget.py).
+        """
         build = BuildContext(deck, lang, players, False, template)
         planner = FacePlanner(build, 0.0)
         wanted = _wanted_faces(build, planner)
         with self._lock:
-            self._draw_missing(deck, lang, players, wanted, planner, revision)
+            self._draw_missing(deck, lang, players, wanted, planner, revision, step)
             faces, warnings = [], []
             for want in wanted:
                 drawing = self._drawings[want.key]
@@ -115,39 +121,53 @@ class FaceRenderer:
         return drawing.png if drawing else None
 
     def _draw_missing(self, deck: Deck, lang: str, players: int, wanted: list[_Wanted], planner: FacePlanner,
-                      revision: int) -> None:
-        missing = {want.key: want for want in wanted if want.key not in self._drawings}
-        planned: list[tuple[str, Face, tuple[str, ...]]] = []
-        for key, want in missing.items():
-            before = len(planner.warnings)
-            planned.append((key, want.plan(), tuple(planner.warnings[before:])))
-        pngs = face_pngs(preview_job(deck, lang, players), [face for _, face, _ in planned])
-        for (key, _, warnings), png in zip(planned, pngs):
-            self._drawings[key] = _Drawing(png, revision, warnings)
-        self.drawn += len(planned)
+                      revision: int, step: Callable[[str], None]) -> None:
+        """Plan and draw the faces not drawn yet, keeping each batch as it is done: a view that is stopped
+        half-way (budget.py) goes on from there the next time."""
+        missing = list({want.key: want for want in wanted if want.key not in self._drawings}.values())
+        job = preview_job(deck, lang, players)
+        for start in range(0, len(missing), DRAW_BATCH):
+            batch = missing[start:start + DRAW_BATCH]
+            planned: list[tuple[str, Face, tuple[str, ...]]] = []
+            for want in batch:
+                step(f"{_named(want)} ({lang}, {players} players)")
+                before = len(planner.warnings)
+                planned.append((want.key, want.plan(), tuple(planner.warnings[before:])))
+            step(f"drawing {', '.join(_named(want) for want in batch)}")
+            pngs = face_pngs(job, [face for _, face, _ in planned])
+            for (key, _, warnings), png in zip(planned, pngs):
+                self._drawings[key] = _Drawing(png, revision, warnings)
+            self.drawn += len(planned)
 
     def _forget_oldest(self) -> None:
         while len(self._drawings) > self._kept:
             self._drawings.popitem(last=False)
 
 
+def _named(want: _Wanted) -> str:
+    return "the back" if want.kind == BACK_ID else f"card '{want.id}'"
+
+
 def _wanted_faces(build: BuildContext, planner: FacePlanner) -> list[_Wanted]:
     """List the deck's distinct faces for this view, in deck order, then the back."""
     deck, template, lang = build.deck, build.template, build.lang
+    sizes = planner.type_sizes  # a card is drawn again when another card's text changes its role's size
     wanted = []
     for card, copies in deck.counts_for(build.players):
-        key = face_key(deck, template.layout_for(card.kind), card_context(build, card, copies), card.art)
-        wanted.append(_Wanted(card.id, card.kind, card.name(lang), card.text(lang), copies, key,
+        key = face_key(deck, template.layout_for(card.kind), card_context(build, card, copies), card.art,
+                       sizes.of(f"card-{card.id}", lang))
+        wanted.append(_Wanted(card.id, card.kind, card.name(lang), tie(card.text(lang), lang), copies, key,
                               lambda card=card, copies=copies: planner.card(card, copies)))
-    key = face_key(deck, template.back, back_context(build), deck.back.art)
+    key = face_key(deck, template.back, back_context(build), deck.back.art, sizes.of("back", lang))
     title = deck.back.title(lang) or deck.name(lang)
     wanted.append(_Wanted(BACK_ID, BACK_ID, title, "", deck.total_for(build.players), key, planner.back))
     return wanted
 
 
-def face_key(deck: Deck, layout: object, context: dict, art: Path | None) -> str:
-    """Return a digest of everything a face is drawn from (its layout, template values, art file, card size)."""
-    source = repr((layout, context, _art_stamp(art), deck.card_size, PREVIEW_DPI))
+def face_key(deck: Deck, layout: object, context: dict, art: Path | None, sizes: tuple = ()) -> str:
+    """Return a digest of everything a face is drawn from (its layout, template values, art file, card size, the
+    type sizes its text roles share with the deck)."""
+    source = repr((layout, context, _art_stamp(art), deck.card_size, PREVIEW_DPI, sizes))
     return hashlib.sha256(source.encode("utf-8")).hexdigest()[:24]
 
 

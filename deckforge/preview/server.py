@@ -1,7 +1,8 @@
 """Server: the preview's routes (Starlette), the watcher that reloads the deck, and the loopback server (uvicorn).
 
 Routes: `/` the page, `/view` the part of it that follows the deck, `/card/<id>.png` and `/back.png` the drawn
-faces, `/changes?since=N` a long poll that answers when the version moves past N.
+faces, `/changes?since=N` a long poll that answers when the version moves past N. Every request passes
+`guard.LoopbackOnly` first, and each route checks its query with `guard.query`.
 """
 from __future__ import annotations
 
@@ -18,14 +19,16 @@ from pathlib import Path
 from typing import Callable
 
 import anyio
+import uvicorn
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import DeckforgeError, display_path
 from ..load import resolve_deck
+from .guard import BadQuery, LoopbackOnly, bad_query, query
 from .page import render_page, render_view
 from .session import PreviewSession
 from . import DEFAULT_PORT
@@ -36,8 +39,11 @@ POLL_SECONDS = 0.1        # how often a waiting request looks at the version
 WATCH_STEP_MS = 50        # a save shows after about this long plus the time to draw what changed
 
 
-def create_app(session: PreviewSession, watch: bool = True) -> Starlette:
-    """Return the preview application; with `watch`, it reloads the deck whenever its files change."""
+def create_app(session: PreviewSession, watch: bool = True, port: int = DEFAULT_PORT) -> Starlette:
+    """Return the preview application; with `watch`, it reloads the deck whenever its files change.
+
+    It answers only requests addressed to 127.0.0.1 or localhost at `port` (guard.py).
+    """
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
@@ -53,18 +59,19 @@ def create_app(session: PreviewSession, watch: bool = True) -> Starlette:
 
     routes = [Route("/", page), Route("/view", view), Route("/card/{face}.png", card_image),
               Route("/back.png", back_image), Route("/changes", changes)]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(LoopbackOnly, port=port)],
+                    exception_handlers={BadQuery: lambda request, exc: bad_query(exc)})
     app.state.session = session
     return app
 
 
 async def page(request: Request) -> HTMLResponse:
-    state = await run_in_threadpool(_session(request).page, *_choice(request))
+    state = await _in_thread(_session(request).page, *_choice(request))
     return HTMLResponse(render_page(state), headers={"Cache-Control": "no-store"})
 
 
 async def view(request: Request) -> HTMLResponse:
-    state = await run_in_threadpool(_session(request).page, *_choice(request))
+    state = await _in_thread(_session(request).page, *_choice(request))
     return HTMLResponse(render_view(state), headers={"Cache-Control": "no-store"})
 
 
@@ -82,9 +89,9 @@ async def changes(request: Request) -> JSONResponse:
     Waiting polls the version: cheap, and safe against the threads that reload the deck and run the checks.
     """
     session = _session(request)
-    since = request.query_params.get("since", "")
+    since = query(request, "since")["since"] or ""
     deadline = time.monotonic() + LONG_POLL_SECONDS
-    while str(session.version) == since and time.monotonic() < deadline:
+    while str(session.version) == since and time.monotonic() < deadline and not session.closing:
         if await request.is_disconnected():
             break
         await asyncio.sleep(POLL_SECONDS)
@@ -93,7 +100,8 @@ async def changes(request: Request) -> JSONResponse:
 
 async def _image(request: Request, face_id: str, back: bool) -> Response:
     session = _session(request)
-    found = await run_in_threadpool(session.image, face_id, *_choice(request), back)
+    lang, players = _choice(request, "v")
+    found = await _in_thread(session.image, face_id, lang, players, back)
     if found is None:
         return Response("no such card in the deck as it is now", status_code=404, media_type="text/plain")
     png, revision = found
@@ -108,11 +116,17 @@ def _session(request: Request) -> PreviewSession:
     return request.app.state.session
 
 
-def _choice(request: Request) -> tuple[str | None, int | None]:
-    """Return the language and player count the query asks for (None where it asks for none, or nonsense)."""
-    lang = request.query_params.get("lang") or None
-    players = request.query_params.get("players", "")
-    return lang, int(players) if players.isdigit() else None
+def _choice(request: Request, *more: str) -> tuple[str | None, int | None]:
+    """Return the language and player count the query asks for (None where it asks for none); refuse a
+    malformed query or one with parameters other than these and `more` (BadQuery: 400)."""
+    values = query(request, "lang", "players", *more)
+    return values["lang"], int(values["players"]) if values["players"] else None
+
+
+async def _in_thread(work: Callable, *args):
+    """Run blocking work in a worker thread; a request cancelled at shutdown does not wait for it (the work
+    itself gives up when the session closes)."""
+    return await anyio.to_thread.run_sync(work, *args, abandon_on_cancel=True)
 
 
 async def follow_changes(session: PreviewSession, stop: anyio.Event) -> None:
@@ -123,7 +137,7 @@ async def follow_changes(session: PreviewSession, stop: anyio.Event) -> None:
         async for batch in awatch(*session.watched(), stop_event=stop, step=WATCH_STEP_MS,
                                   ignore_permission_denied=True):
             if any(session.concerns(Path(path)) for _, path in batch):
-                await run_in_threadpool(session.reload)
+                await _in_thread(session.reload)
     except Exception as exc:  # noqa: BLE001  (without a watcher the page still serves; say why it stopped)
         print(f"deckforge preview: watching the deck's files failed ({type(exc).__name__}: {exc}); "
               "the page no longer follows saves", file=sys.stderr)
@@ -148,8 +162,6 @@ def bind(port: int) -> socket.socket:
 def serve_preview(deck: str | Path, port: int = DEFAULT_PORT, lang: str | None = None, players: int | None = None,
                   browser: bool = True, echo: Callable[[str], None] = print) -> None:
     """Serve the live preview of a deck on the loopback address until interrupted (Ctrl+C)."""
-    import uvicorn
-
     session, sock = _start(deck, port, lang, players)
     url = f"http://{HOST}:{sock.getsockname()[1]}/"
     echo(f"Previewing {display_path(session.source)} at {url} (Ctrl+C to stop)")
@@ -157,11 +169,26 @@ def serve_preview(deck: str | Path, port: int = DEFAULT_PORT, lang: str | None =
         echo(f"  the deck does not load yet: {problem}")
     if browser:
         _open_browser(url, echo)
-    config = uvicorn.Config(create_app(session), log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
+    app = create_app(session, port=sock.getsockname()[1])
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
     try:
-        uvicorn.Server(config).run(sockets=[sock])
-    except KeyboardInterrupt:  # uvicorn shut down cleanly, then passed Ctrl+C on: it is how a preview ends
+        _Server(config, session).run(sockets=[sock])
+    except (KeyboardInterrupt, SystemExit):  # uvicorn shut down, then passed Ctrl+C (or SIGTERM) on
         echo("Preview stopped.")
+        raise
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, which first tells the session to stop, so that requests waiting on work end at once
+    (uvicorn gives them a second, then cancels them with a traceback in the log)."""
+
+    def __init__(self, config: uvicorn.Config, session: PreviewSession):
+        super().__init__(config)
+        self.session = session
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.session.close()
+        await super().shutdown(sockets)
 
 
 def _start(deck: str | Path, port: int, lang: str | None, players: int | None) -> tuple[PreviewSession, socket.socket]:

@@ -15,11 +15,18 @@ from pathlib import Path
 from typing import Callable
 
 from ..errors import DeckError, DeckforgeError, Problem
+from ..i18n import SOURCE_LANGUAGE, translations
 from ..load import BUNDLED_DIR, load_deck, resolve_deck
 from ..load.card_template import CARD_TEMPLATES_DIR, CardTemplate, load_card_template
 from ..model import Deck
+from .budget import LOAD_SECONDS, STEP_SECONDS, Budget, OverBudget, Progress
 from .checks import CheckQueue, Verdict, quick_check
 from .render import DeckView, FaceRenderer
+
+
+LOAD_ADVICE = ("look for a YAML alias that expands into a huge tree, or an art file that is very large or slow "
+               "to decode")
+DRAW_ADVICE = "look for a loop in the card template's expressions, or an art file that is very slow to decode"
 
 
 @dataclass(frozen=True)
@@ -61,10 +68,12 @@ class PreviewSession:
         self.last_players = players  # the count last shown: the next save's check plays at it
         self.version = 0
         self.renderer = FaceRenderer()
-        self.checks = CheckQueue(self.bump, check)
+        self.budget = Budget()
+        self.checks = CheckQueue(self.bump, check, self.budget)
         self._views: dict[tuple[int, str, int], DeckView | DeckforgeError] = {}
         self._lock = threading.Lock()
         self.snapshot = Snapshot(0, None, None)
+        self._reloads = 0  # reloads begun: each one's revision
         self.reload()
 
     def bump(self) -> int:
@@ -75,22 +84,40 @@ class PreviewSession:
 
     def reload(self) -> Snapshot:
         """Load the deck and its template again; keep the problems in place of the deck when that fails."""
-        revision = self.snapshot.revision + 1
+        with self._lock:
+            self._reloads += 1
+            revision = self._reloads
         try:
-            deck = load_deck(self.source)
-            template = load_card_template(deck)
+            deck, template = self.budget.run(self._load, LOAD_SECONDS, "loading the deck", LOAD_ADVICE)
             snapshot = Snapshot(revision, deck, template, template_path=template.path)
+        except OverBudget as exc:
+            snapshot = Snapshot(revision, None, None, (Problem(str(self.source), None, None, "", str(exc)),))
         except DeckforgeError as exc:
             snapshot = Snapshot(revision, None, None, problems_of(exc))
+        except RecursionError:  # a deck nested deeper than the loader's own limits catch
+            snapshot = Snapshot(revision, None, None, (Problem(str(self.source), None, None, "",
+                                                               "the deck is nested too deeply to read"),))
         except Exception as exc:  # noqa: BLE001  (a loader bug must not end the preview; show it and go on)
             snapshot = Snapshot(revision, None, None, internal_problem(exc))
         with self._lock:
+            if revision <= self.snapshot.revision:  # a newer reload finished first: it stays
+                return self.snapshot
             self.snapshot = snapshot
             self._views.clear()
+        if revision > 1:  # the first load's problems are printed by serve_preview
+            log_problems(snapshot.problems)
         if snapshot.deck is not None:
             self.checks.verdict(snapshot.deck, revision, self._players(snapshot.deck, self.last_players)[0])
         self.bump()
         return snapshot
+
+    def _load(self, progress: Progress) -> tuple[Deck, CardTemplate]:
+        if not self.source.is_file():
+            raise DeckError([Problem(str(self.source), None, None, "", "the deck file is gone (removed or renamed); "
+                                     "the cards come back when it is saved here again")])
+        deck = load_deck(self.source)
+        progress.step("its card template")
+        return deck, load_card_template(deck)
 
     def page(self, lang: str | None = None, players: int | None = None) -> PageState:
         """Return what the page shows for a language and player count (None: the session's choice)."""
@@ -99,7 +126,7 @@ class PreviewSession:
         if deck is None:
             return PageState(version, self.source, snapshot, lang, players, problems=snapshot.problems)
         lang, lang_notes = self._lang(deck, lang or self.lang)
-        players, count_notes = self._players(deck, players or self.players)
+        players, count_notes = self._players(deck, players or self.players, lang)
         self.last_players = players
         base = PageState(version, self.source, snapshot, lang, players, deck.languages, tuple(deck.players),
                          notes=lang_notes + count_notes)
@@ -115,9 +142,17 @@ class PreviewSession:
         found = self._views.get(key)
         if found is None:
             try:
-                found = self.renderer.view(snapshot.deck, snapshot.template, lang, players, snapshot.revision)
+                found = self.budget.run(lambda progress: self.renderer.view(
+                    snapshot.deck, snapshot.template, lang, players, snapshot.revision, progress.step),
+                    STEP_SECONDS, "drawing the cards", DRAW_ADVICE)
+            except OverBudget as exc:  # the template is the likely cause: name it
+                found = DeckError([Problem(str(snapshot.template_path or ""), None, None, "", str(exc))])
+                if not self.closing:
+                    log_problems(found.problems)
             except DeckforgeError as exc:
                 found = exc
+                if not self.closing:
+                    log_problems(problems_of(exc))
             except Exception as exc:  # noqa: BLE001  (a drawing bug must not end the preview either)
                 found = DeckforgeError("\n".join(str(p) for p in internal_problem(exc)))
             with self._lock:
@@ -151,22 +186,33 @@ class PreviewSession:
             return deck is None or path.stem == deck.template
         return path.is_relative_to(BUNDLED_DIR.resolve()) and path.name == "deck.yaml"
 
+    @property
+    def closing(self) -> bool:
+        return self.budget.closing.is_set()
+
     def close(self) -> None:
+        """Stop: every wait for loading, drawing or checking gives up at once (budget.py)."""
+        self.budget.close()
         self.checks.close()
 
     @staticmethod
     def _lang(deck: Deck, lang: str | None) -> tuple[str, tuple[str, ...]]:
         if lang is None or lang in deck.languages:
             return lang or deck.languages[0], ()
-        return deck.languages[0], (f"the deck has no '{lang}' texts; showing '{deck.languages[0]}'",)
+        shown = deck.languages[0]
+        return shown, (translations(shown).gettext("The deck has no '%(lang)s' texts; showing '%(shown)s'.")
+                       % {"lang": lang, "shown": shown},)
 
     @staticmethod
-    def _players(deck: Deck, players: int | None) -> tuple[int, tuple[str, ...]]:
+    def _players(deck: Deck, players: int | None, lang: str = SOURCE_LANGUAGE) -> tuple[int, tuple[str, ...]]:
         default = deck.players.default_players
         if players is None or deck.players.low <= players <= deck.players.high:
             return players or default, ()
-        return default, (f"the deck serves {deck.players.low} to {deck.players.high} players, not {players}; "
-                         f"showing {default}",)
+        note = translations(lang).ngettext("The deck serves %(low)d to %(num)d players, not %(asked)d; showing "
+                                           "%(shown)d.", "The deck serves %(low)d to %(num)d players, not %(asked)d; "
+                                           "showing %(shown)d.", deck.players.high)
+        return default, (note % {"low": deck.players.low, "num": deck.players.high, "asked": players,
+                                 "shown": default},)
 
 
 def problems_of(exc: DeckforgeError) -> tuple[Problem, ...]:
@@ -174,6 +220,14 @@ def problems_of(exc: DeckforgeError) -> tuple[Problem, ...]:
     if isinstance(exc, DeckError):
         return tuple(exc.problems)
     return tuple(Problem("", None, None, "", line) for line in str(exc).splitlines() if line.strip())
+
+
+def log_problems(problems: tuple[Problem, ...]) -> None:
+    """Log a save that cannot be shown in one line; the page shows every problem."""
+    if problems:
+        more = f" (and {len(problems) - 1} more on the page)" if len(problems) > 1 else ""
+        first = str(problems[0]) if problems[0].file else problems[0].message
+        print(f"deckforge preview: {time.strftime('%H:%M:%S')} {first}{more}", file=sys.stderr, flush=True)
 
 
 def internal_problem(exc: Exception) -> tuple[Problem, ...]:

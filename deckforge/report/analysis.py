@@ -8,7 +8,12 @@ whether it survives a Bonferroni correction over every comparison made.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
+from babel.core import Locale, UnknownLocaleError
+from babel.numbers import get_decimal_symbol
+
+from ..i18n import SOURCE_LANGUAGE, has_catalog, translations
 from ..model import Card, Deck
 from .play import CountRun, DeckRun
 from .stats import Difference, Share, bonferroni, compare_shares
@@ -19,14 +24,41 @@ MIN_SEAT_DEVIATION = 0.10   # a seat is flagged when its win share is 10% (relat
 FINDINGS_SHOWN = 3
 
 
-def pct(share: float) -> str:
-    """Format a share as a percentage with one decimal: 0.3412 -> '34.1%'."""
-    return f"{share * 100:.1f}%"
+def decimal(number: float, lang: str = SOURCE_LANGUAGE) -> str:
+    """Format a number with one decimal as the language writes it: '34.1' in English, '34,1' in Czech."""
+    return f"{number:.1f}".replace(".", _decimal_symbol(lang))
 
 
-def span(low: float, high: float) -> str:
+def pct(share: float, lang: str = SOURCE_LANGUAGE) -> str:
+    """Format a share as a percentage with one decimal: 0.3412 -> '34.1%' (in Czech and German '34,1 %')."""
+    return decimal(share * 100, lang) + _percent_sign(lang)
+
+
+def span(low: float, high: float, lang: str = SOURCE_LANGUAGE) -> str:
     """Format an interval of shares: '32.0–36.2%'."""
-    return f"{low * 100:.1f}–{high * 100:.1f}%"
+    return f"{decimal(low * 100, lang)}–{decimal(high * 100, lang)}{_percent_sign(lang)}"
+
+
+@lru_cache(maxsize=None)
+def _decimal_symbol(lang: str) -> str:
+    return get_decimal_symbol(_locale(lang))
+
+
+@lru_cache(maxsize=None)
+def _percent_sign(lang: str) -> str:
+    """Return what follows a percentage in the language (CLDR): '%' in English, a no-break space and '%' in Czech."""
+    pattern = _locale(lang).percent_formats[None]
+    return pattern.suffix[0] or "%"
+
+
+def _locale(lang: str) -> Locale:
+    """Return the locale whose numbers go with the page's words: English where deckforge has no catalog."""
+    if not has_catalog(lang):
+        return Locale.parse(SOURCE_LANGUAGE)
+    try:
+        return Locale.parse(lang)
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse(SOURCE_LANGUAGE)
 
 
 def card_name(card: Card, lang: str) -> str:
@@ -34,15 +66,19 @@ def card_name(card: Card, lang: str) -> str:
     return card.names.get(lang) or next(iter(card.names.values()))
 
 
-def signed(number: float) -> str:
+def signed(number: float, lang: str = SOURCE_LANGUAGE) -> str:
     """Format a number with its sign and one decimal, never as '-0.0'."""
-    return f"{round(number, 1) + 0.0:+.1f}"
+    return f"{round(number, 1) + 0.0:+.1f}".replace(".", _decimal_symbol(lang))
 
 
-def ordinal(number: int) -> str:
-    """Return 1st, 2nd, 3rd, 4th... 11th, 12th, 21st."""
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+def ordinal(number: int, lang: str = SOURCE_LANGUAGE) -> str:
+    """Return 1st, 2nd, 3rd, 4th... 11th, 12th, 21st in English; in another language as its catalog writes
+    ordinals in digits ("1." in Czech and German)."""
+    if lang == SOURCE_LANGUAGE or not has_catalog(lang):
+        suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+        return f"{number}{suffix}"
+    # TRANSLATORS: an ordinal number in digits, as in "the 2nd seat"; English ones are written by code.
+    return translations(lang).pgettext("ordinal", "%(num)dth") % {"num": number}
 
 
 @dataclass(frozen=True)
@@ -101,23 +137,25 @@ def card_difference(run: CountRun, card_id: str) -> Difference:
     return compare_shares(t.played_wins, t.played, t.unplayed_wins, t.unplayed)
 
 
-def count_verdict(run: CountRun, tests: int) -> CountVerdict:
+def count_verdict(run: CountRun, tests: int, lang: str = SOURCE_LANGUAGE) -> CountVerdict:
     """Judge one player count: playable when games stall at most 2% of the time and none breaks.
 
     `tests` is the number of comparisons made over the whole run: a seat is flagged only when its deviation holds
     beyond chance after correcting for all of them, as a finding must.
     """
-    stall = stall_share(run)
+    t, stall = translations(lang), stall_share(run)
     reasons = []
     if stall.value > MAX_STALL_SHARE:
-        reasons.append(f"{pct(stall.value)} of games stall (at most {pct(MAX_STALL_SHARE)} allowed)")
+        reasons.append(t.gettext("%(share)s of games stall (at most %(limit)s allowed)")
+                       % {"share": pct(stall.value, lang), "limit": pct(MAX_STALL_SHARE, lang)})
     if run.errors:
-        reasons.append(f"{len(run.errors)} game{'s' if len(run.errors) != 1 else ''} broke with an error")
+        reasons.append(t.ngettext("%(num)d game broke with an error", "%(num)d games broke with an error",
+                                  len(run.errors)) % {"num": len(run.errors)})
     return CountVerdict(run.players, not reasons, run.games, stall, len(run.errors), tuple(reasons),
-                        seat_flag(run, tests))
+                        seat_flag(run, tests, lang))
 
 
-def seat_flag(run: CountRun, tests: int) -> str | None:
+def seat_flag(run: CountRun, tests: int, lang: str = SOURCE_LANGUAGE) -> str | None:
     """Describe the most unfair seat when its deviation is large and beyond chance over `tests` seats, else None."""
     if not run.finished:
         return None
@@ -125,45 +163,62 @@ def seat_flag(run: CountRun, tests: int) -> str | None:
     deviation = share.value - share.expected
     if not bonferroni(share.p, tests) or abs(deviation) < MIN_SEAT_DEVIATION * share.expected:
         return None
-    leaning = "favoured" if deviation > 0 else "disadvantaged"
-    return f"{ordinal(position + 1)} seat {leaning}: wins {pct(share.value)}, fair share {pct(share.expected)}"
+    t = translations(lang)
+    flag = (t.gettext("%(ordinal)s seat favoured: wins %(share)s, fair share %(fair)s") if deviation > 0 else
+            t.gettext("%(ordinal)s seat disadvantaged: wins %(share)s, fair share %(fair)s"))
+    return flag % {"ordinal": ordinal(position + 1, lang), "share": pct(share.value, lang),
+                   "fair": pct(share.expected, lang)}
 
 
-def seat_findings(run: CountRun) -> list[Finding]:
-    n = run.players
-    return [Finding(f"the {ordinal(k + 1)} seat to play wins {pct(s.value)} of {n}-player games, fair share "
-                    f"{pct(s.expected)}, 95% CI {span(*s.interval)}", s.p, s.z, n, "seat")
+def seat_findings(run: CountRun, lang: str = SOURCE_LANGUAGE) -> list[Finding]:
+    n, t = run.players, translations(lang)
+    text = t.ngettext("the %(ordinal)s seat to play wins %(share)s of %(num)d-player games, fair share %(fair)s, "
+                      "95%% CI %(span)s", "the %(ordinal)s seat to play wins %(share)s of %(num)d-player games, "
+                      "fair share %(fair)s, 95%% CI %(span)s", n)
+    return [Finding(text % {"ordinal": ordinal(k + 1, lang), "share": pct(s.value, lang), "num": n,
+                            "fair": pct(s.expected, lang), "span": span(*s.interval, lang=lang)}, s.p, s.z, n, "seat")
             for k, s in enumerate(seat_shares(run)) if run.finished]
 
 
 def card_findings(deck: Deck, run: CountRun, lang: str) -> list[Finding]:
-    findings = []
+    findings, n = [], run.players
+    text = translations(lang).ngettext(
+        "players who played %(card)s win %(a)s of %(num)d-player games, those who did not %(b)s (difference %(diff)s "
+        "points, 95%% CI %(low)s to %(high)s)", "players who played %(card)s win %(a)s of %(num)d-player games, "
+        "those who did not %(b)s (difference %(diff)s points, 95%% CI %(low)s to %(high)s)", n)
     for card in deck.cards:
         diff = card_difference(run, card.id)
         if not diff.a.trials or not diff.b.trials:
             continue  # every seat played it, or none did: nothing to compare
-        findings.append(Finding(
-            f"players who played {card_name(card, lang)} win {pct(diff.a.value)} of {run.players}-player games, those "
-            f"who did not {pct(diff.b.value)} (difference {signed(diff.value * 100)} points, 95% "
-            f"CI {signed(diff.interval[0] * 100)} to {signed(diff.interval[1] * 100)})", diff.p, diff.z, run.players,
-            "card"))
+        findings.append(Finding(text % {
+            "card": card_name(card, lang), "a": pct(diff.a.value, lang), "num": n, "b": pct(diff.b.value, lang),
+            "diff": signed(diff.value * 100, lang), "low": signed(diff.interval[0] * 100, lang),
+            "high": signed(diff.interval[1] * 100, lang)}, diff.p, diff.z, n, "card"))
     return findings
 
 
-def stall_findings(run: CountRun) -> list[Finding]:
-    stall = stall_share(run)
+def stall_findings(run: CountRun, lang: str = SOURCE_LANGUAGE) -> list[Finding]:
+    stall, n = stall_share(run), run.players
     if stall.value <= MAX_STALL_SHARE:
         return []
-    return [Finding(f"{pct(stall.value)} of {run.players}-player games stall, more than the {pct(MAX_STALL_SHARE)} "
-                    f"a playable deck allows (95% CI {span(*stall.interval)})", stall.p, stall.z, run.players,
-                    "stall")]
+    text = translations(lang).ngettext(
+        "%(share)s of %(num)d-player games stall, more than the %(limit)s a playable deck allows (95%% CI %(span)s)",
+        "%(share)s of %(num)d-player games stall, more than the %(limit)s a playable deck allows (95%% CI %(span)s)",
+        n)
+    return [Finding(text % {"share": pct(stall.value, lang), "num": n, "limit": pct(MAX_STALL_SHARE, lang),
+                            "span": span(*stall.interval, lang=lang)}, stall.p, stall.z, n, "stall")]
 
 
-def loser_findings(run: CountRun) -> list[Finding]:
+def loser_findings(run: CountRun, lang: str = SOURCE_LANGUAGE) -> list[Finding]:
     if not run.loser_games:
         return []
-    return [Finding(f"the {ordinal(k + 1)} seat to play loses {pct(s.value)} of {run.players}-player games, fair "
-                    f"share {pct(s.expected)}, 95% CI {span(*s.interval)}", s.p, s.z, run.players, "loser")
+    n = run.players
+    text = translations(lang).ngettext(
+        "the %(ordinal)s seat to play loses %(share)s of %(num)d-player games, fair share %(fair)s, 95%% CI %(span)s",
+        "the %(ordinal)s seat to play loses %(share)s of %(num)d-player games, fair share %(fair)s, 95%% CI %(span)s",
+        n)
+    return [Finding(text % {"ordinal": ordinal(k + 1, lang), "share": pct(s.value, lang), "num": n,
+                            "fair": pct(s.expected, lang), "span": span(*s.interval, lang=lang)}, s.p, s.z, n, "loser")
             for k, s in enumerate(loser_shares(run))]
 
 
@@ -171,8 +226,8 @@ def all_findings(deck_run: DeckRun, lang: str) -> list[Finding]:
     """Return every tested comparison of the run, unsorted."""
     findings = []
     for run in deck_run.counts.values():
-        findings += seat_findings(run) + card_findings(deck_run.deck, run, lang)
-        findings += stall_findings(run) + loser_findings(run)
+        findings += seat_findings(run, lang) + card_findings(deck_run.deck, run, lang)
+        findings += stall_findings(run, lang) + loser_findings(run, lang)
     return findings
 
 
@@ -182,7 +237,7 @@ def judge(deck_run: DeckRun, lang: str) -> Verdict:
     tests = len(findings)
     strongest = tuple(Finding(f.text, f.p, f.z, f.players, f.kind, bonferroni(f.p, tests))
                       for f in strongest_findings(findings))
-    counts = tuple(count_verdict(run, tests) for run in deck_run.counts.values())
+    counts = tuple(count_verdict(run, tests, lang) for run in deck_run.counts.values())
     return Verdict(counts, strongest, tests)
 
 
@@ -211,12 +266,18 @@ def count_ranges(counts: list[int]) -> str:
     return ", ".join(parts)
 
 
-def summary_sentence(verdict: Verdict) -> str:
+def summary_sentence(verdict: Verdict, lang: str = SOURCE_LANGUAGE) -> str:
     """Say in one sentence at which player counts the deck is playable."""
+    t = translations(lang)
     good = verdict.playable_counts
     bad = [c.players for c in verdict.counts if not c.playable]
     if not bad:
-        return f"Playable at every player count played ({count_ranges(good)} players)."
+        return t.ngettext("Playable at every player count played (%(counts)s player).",
+                          "Playable at every player count played (%(counts)s players).", good[-1]) % {
+            "counts": count_ranges(good)}
     if not good:
-        return f"Not playable at any player count played ({count_ranges(bad)} players)."
-    return f"Playable at {count_ranges(good)} players; not at {count_ranges(bad)}."
+        return t.ngettext("Not playable at any player count played (%(counts)s player).",
+                          "Not playable at any player count played (%(counts)s players).", bad[-1]) % {
+            "counts": count_ranges(bad)}
+    return t.ngettext("Playable at %(good)s player; not at %(bad)s.", "Playable at %(good)s players; not at %(bad)s.",
+                      good[-1]) % {"good": count_ranges(good), "bad": count_ranges(bad)}

@@ -15,6 +15,7 @@ from matplotlib import colormaps
 from matplotlib.ticker import MaxNLocator
 from markupsafe import Markup
 
+from ..i18n import SOURCE_LANGUAGE, translations
 from .analysis import MAX_STALL_SHARE, card_difference, loser_shares, seat_shares, stall_share
 from .play import CountRun, DeckRun
 from .stats import Share
@@ -50,8 +51,9 @@ def percent_axis(ax, axis: str = "y") -> None:
     (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(formatter)
 
 
-def length_chart(series: Series) -> Chart:
+def length_chart(series: Series, lang: str = SOURCE_LANGUAGE) -> Chart:
     """Box plots of game length (decisions) at each player count."""
+    t = translations(lang)
     counts = sorted({n for _, run in series for n in run.counts})
     with style():
         figure = new_figure(9.5, 3.4)
@@ -67,15 +69,15 @@ def length_chart(series: Series) -> Chart:
             _colour_boxes(boxes, colour)
             ax.plot([], [], color=colour, lw=6, label=label)
         ax.set_xticks(counts)
-        ax.set_xlabel("players")
-        ax.set_ylabel("decisions per game")
+        ax.set_xlabel(t.gettext("players"))
+        ax.set_ylabel(t.gettext("decisions per game"))
         ax.set_ylim(bottom=0)
         if len(series) > 1:
             ax.legend(loc="upper left")
-    return Chart("lengths", "How long games last",
-                 "Decisions per game at each player count: the box holds the middle half of the games, the white "
-                 "line is the median, the diamond the mean, the whiskers reach the 5th and 95th percentiles.",
-                 to_svg(figure, "lengths"))
+    return Chart("lengths", t.gettext("How long games last"),
+                 t.gettext("Decisions per game at each player count: the box holds the middle half of the games, the "
+                           "white line is the median, the diamond the mean, the whiskers reach the 5th and 95th "
+                           "percentiles."), to_svg(figure, "lengths"))
 
 
 def _colour_boxes(boxes: dict, colour: str) -> None:
@@ -96,7 +98,7 @@ def _panels(count: int, row_height: float = 2.3):
 
 
 def share_panels(series: Series, shares_of: Callable[[CountRun], list[Share]], fair_of: Callable[[CountRun], float],
-                 name: str, ylabel: str) -> Markup | None:
+                 name: str, ylabel: str, lang: str = SOURCE_LANGUAGE) -> Markup | None:
     """Draw one panel per player count: each seat's share (from the starter) with its interval, and the fair line."""
     counts = sorted({n for _, run in series for n, c in run.counts.items() if any(s.trials for s in shares_of(c))})
     if not counts:
@@ -104,41 +106,49 @@ def share_panels(series: Series, shares_of: Callable[[CountRun], list[Share]], f
     with style():
         figure, axes = _panels(len(counts))
         for ax, n in zip(axes, counts):
-            _share_panel(ax, series, n, shares_of, fair_of)
+            _share_panel(ax, series, n, shares_of, fair_of, lang)
             ax.set_ylabel(ylabel if ax.get_subplotspec().is_first_col() else "")
         if len(series) > 1:
             figure.legend(*axes[0].get_legend_handles_labels(), loc="outside upper center", ncols=len(series))
     return to_svg(figure, name)
 
 
-def _share_panel(ax, series: Series, n: int, shares_of, fair_of) -> None:
+def _share_panel(ax, series: Series, n: int, shares_of, fair_of, lang: str) -> None:
     seats = np.arange(1, n + 1)
     for (label, run), shift, colour in zip(series, _offsets(series, 0.3), SERIES_COLOURS):
         if n in run.counts:
             _error_bars(ax, seats + shift, shares_of(run.counts[n]), colour, label)
             ax.axhline(fair_of(run.counts[n]), color=FAIR_COLOUR, lw=1, ls="--")
-    ax.set_title(f"{n} players")
+    ax.set_title(players_label(n, lang))
     ax.set_xticks(seats if n <= 8 else seats[::2])
     ax.set_ylim(bottom=0)
     percent_axis(ax)
 
 
-def seat_chart(series: Series) -> Chart | None:
-    svg = share_panels(series, seat_shares, lambda run: run.fair_share, "seats", "games won")
-    return svg and Chart("seats", "Who wins: seat in turn order from the starter", (
+def players_label(n: int, lang: str) -> str:
+    """Return "4 players" in the report's language, for a panel's title."""
+    return translations(lang).ngettext("%(num)d player", "%(num)d players", n) % {"num": n}
+
+
+def seat_chart(series: Series, lang: str = SOURCE_LANGUAGE) -> Chart | None:
+    t = translations(lang)
+    svg = share_panels(series, seat_shares, lambda run: run.fair_share, "seats", t.gettext("games won"), lang)
+    return svg and Chart("seats", t.gettext("Who wins: seat in turn order from the starter"), t.gettext(
         "Share of finished games won by each seat, counted from the player who starts (1 = plays first), with "
         "95% confidence intervals (Wilson); the dashed green line is the fair share, 1 in n."), svg)
 
 
-def loser_chart(series: Series) -> Chart | None:
-    svg = share_panels(series, loser_shares, lambda run: 1 / run.players, "losers", "games lost")
-    return svg and Chart("losers", "Who loses: the loser's seat from the starter", (
+def loser_chart(series: Series, lang: str = SOURCE_LANGUAGE) -> Chart | None:
+    t = translations(lang)
+    svg = share_panels(series, loser_shares, lambda run: 1 / run.players, "losers", t.gettext("games lost"), lang)
+    return svg and Chart("losers", t.gettext("Who loses: the loser's seat from the starter"), t.gettext(
         "Share of finished games lost by each seat, counted from the player who starts (1 = plays first), with "
         "95% confidence intervals; the dashed green line is the fair share, 1 in n."), svg)
 
 
-def stall_chart(series: Series) -> Chart:
+def stall_chart(series: Series, lang: str = SOURCE_LANGUAGE) -> Chart:
     """Bars of the stall rate at each player count, with intervals and the 2% limit."""
+    t = translations(lang)
     counts = sorted({n for _, run in series for n in run.counts})
     with style():
         figure = new_figure(9.5, 2.9)
@@ -152,19 +162,20 @@ def stall_chart(series: Series) -> Chart:
             _error_bars(ax, xs, shares, "#555555", None)
         ax.axhline(MAX_STALL_SHARE, color="#c0392b", lw=1, ls="--")
         ax.set_xticks(counts)
-        ax.set_xlabel("players")
-        ax.set_ylabel("games stalled")
+        ax.set_xlabel(t.gettext("players"))
+        ax.set_ylabel(t.gettext("games stalled"))
         ax.set_ylim(0, max(0.05, ax.get_ylim()[1]))
         percent_axis(ax)
         if len(series) > 1:
             ax.legend(loc="upper left")
-    return Chart("stalls", "How often games stall", (
+    return Chart("stalls", t.gettext("How often games stall"), t.gettext(
         "Share of games that could not end (a stalemate, or the game's turn bound reached), with 95% intervals; "
         "the dashed red line is the 2% a playable deck may reach."), to_svg(figure, "stalls"))
 
 
-def bids_chart(series: Series) -> Chart | None:
+def bids_chart(series: Series, lang: str = SOURCE_LANGUAGE) -> Chart | None:
     """Wizard: the share of bids made in each round, one line per player count; a panel per deck."""
+    t = translations(lang)
     drawn = [(label, run) for label, run in series if any(c.bids for c in run.counts.values())]
     if not drawn:
         return None
@@ -172,15 +183,15 @@ def bids_chart(series: Series) -> Chart | None:
         figure = new_figure(9.5, 3.3)
         axes = figure.subplots(1, len(drawn), squeeze=False, sharey=True).ravel()
         for ax, (label, run) in zip(axes, drawn):
-            _bid_lines(ax, run)
+            _bid_lines(ax, run, lang)
             ax.set_title(label if len(series) > 1 else "")
-        axes[0].set_ylabel("bids made")
-    return Chart("bids", "Bids made by round", (
+        axes[0].set_ylabel(t.gettext("bids made"))
+    return Chart("bids", t.gettext("Bids made by round"), t.gettext(
         "Share of bids that came true in each round, one line per player count; the band is the 95% interval."),
                  to_svg(figure, "bids"))
 
 
-def _bid_lines(ax, run: DeckRun) -> None:
+def _bid_lines(ax, run: DeckRun, lang: str) -> None:
     colours = matplotlib_colours(len(run.counts))
     for colour, (n, count) in zip(colours, sorted(run.counts.items())):
         rounds = sorted(count.bids)
@@ -189,8 +200,8 @@ def _bid_lines(ax, run: DeckRun) -> None:
         shares = [Share(*count.bids[r]) for r in rounds]
         lows, highs = np.array([s.interval for s in shares]).T
         ax.fill_between(rounds, lows, highs, color=colour, alpha=0.18, lw=0)
-        ax.plot(rounds, [s.value for s in shares], color=colour, marker="o", ms=3, label=f"{n} players")
-    ax.set_xlabel("round")
+        ax.plot(rounds, [s.value for s in shares], color=colour, marker="o", ms=3, label=players_label(n, lang))
+    ax.set_xlabel(translations(lang).gettext("round"))
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylim(0, 1)
     percent_axis(ax)
@@ -218,17 +229,16 @@ def card_rows(series: Series, limit: int = MAX_CARD_ROWS) -> list[str]:
     return [i for i in ids if i in keep]
 
 
-def marker(series: Series, card_id: str) -> str:
+def marker(series: Series, card_id: str, lang: str = SOURCE_LANGUAGE) -> str:
     """Return 'only in A', 'only in B', 'changed' or '' for a card of a two-deck comparison."""
     if len(series) < 2:
         return ""
+    t = translations(lang)
     (label_a, run_a), (label_b, run_b) = series
     in_a, in_b = _find(run_a, card_id), _find(run_b, card_id)
-    if in_a is None:
-        return f"only in {label_b}"
-    if in_b is None:
-        return f"only in {label_a}"
-    return "changed" if _as_played(in_a) != _as_played(in_b) else ""
+    if in_a is None or in_b is None:
+        return t.gettext("only in %(deck)s") % {"deck": label_b if in_a is None else label_a}
+    return t.gettext("changed") if _as_played(in_a) != _as_played(in_b) else ""
 
 
 def _find(run: DeckRun, card_id: str):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import SOURCE_LANGUAGE, translations
 from .analysis import card_difference, card_name, pct, seat_shares, stall_share
 from .charts import Series, marker
 from .play import DeckRun
@@ -70,7 +71,7 @@ def compare_cards(series: Series, players: int, lang: str) -> list[CardCompariso
     for card_id in ids:
         gaps = [_gap(run, card_id, players) for _, run in series] + [None] * (2 - len(series))
         card = next(card for _, run in series for card in run.deck.cards if card.id == card_id)
-        rows.append(CardComparison(card_id, card_name(card, lang), marker(series, card_id), *gaps))
+        rows.append(CardComparison(card_id, card_name(card, lang), marker(series, card_id, lang), *gaps))
     return rows
 
 
@@ -82,8 +83,9 @@ def _gap(run: DeckRun, card_id: str, players: int) -> Difference | None:
     return diff if diff.a.trials and diff.b.trials else None
 
 
-def describe_gap(diff: Difference | None) -> str:
-    """Return 'won 31.2% vs 24.0%' for a played/not-played comparison, or an en dash."""
+def describe_gap(diff: Difference | None, lang: str = SOURCE_LANGUAGE) -> str:
+    """Return '31.2% vs 24.0%' for a played/not-played comparison, or an en dash."""
     if diff is None:
         return "–"
-    return f"{pct(diff.a.value)} vs {pct(diff.b.value)}"
+    return translations(lang).gettext("%(played)s vs %(not_played)s") % {"played": pct(diff.a.value, lang),
+                                                                          "not_played": pct(diff.b.value, lang)}

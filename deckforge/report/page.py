@@ -19,11 +19,14 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from ..errors import DeckforgeError, display_path
+from ..i18n import SOURCE_LANGUAGE, translations
 from ..load import TEMPLATES_DIR
 from ..model import Deck
 from ..output import atomic_write
+from ..sim.pool import GamePool
 from . import card_charts, charts
-from .analysis import Verdict, judge, pct, seat_shares, signed, span, summary_sentence
+from .analysis import Verdict, decimal, judge, pct, seat_shares, signed, span, summary_sentence
+from .figures import FigureRow, figure_rows
 from .compare import CardComparison, CountComparison, compare_cards, compare_counts, describe_gap
 from .play import DeckRun, Progress, error_kinds, play_deck
 from .stats import Difference
@@ -52,15 +55,23 @@ class Report:
     def compared(self) -> bool:
         return len(self.series) > 1
 
+    @property
+    def figures(self) -> list[tuple[str, DeckRun, list[FigureRow]]]:
+        """Return each deck's game figures under their labels (none when its game declares no figures)."""
+        return [(label, run, figure_rows(run, self.lang)) for label, run in self.series]
+
 
 def build_report(deck: Deck, games: int = DEFAULT_GAMES, seed: int = 1, policy: str = "random", jobs: int = 1,
-                 against: Deck | None = None, lang: str | None = None, progress: Progress | None = None) -> Report:
-    """Play the deck (and `against`, with the same seeds) at every player count and compute the report."""
+                 against: Deck | None = None, lang: str | None = None, progress: Progress | None = None,
+                 full: bool = False) -> Report:
+    """Play the deck (and `against`, with the same seeds) at every player count and compute the report: at most
+    `games` games a count, fewer where the verdict settles sooner (`full`: all of them; play.py)."""
     counts = player_counts(deck, against)
     lang = lang or deck.languages[0]
     decks = [deck] + ([against] if against else [])
-    series = [(label, play_deck(d, games, seed, policy, jobs, counts, progress))
-              for label, d in zip(series_labels(decks), decks)]
+    with GamePool(decks, jobs) as pool:  # one pool of processes for every count of both decks
+        series = [(label, play_deck(d, games, seed, policy, jobs, counts, progress, full, pool, number))
+                  for number, (label, d) in enumerate(zip(series_labels(decks), decks))]
     verdicts = [judge(run, lang) for _, run in series]
     focus = card_charts.focus_count(series)
     return Report(series, verdicts, lang, focus, draw_charts(series, lang), compare_cards(series, focus, lang),
@@ -90,38 +101,51 @@ def series_labels(decks: list[Deck]) -> list[str]:
 
 def draw_charts(series, lang: str) -> list[charts.Chart]:
     """Draw every chart the games have data for, in reading order."""
-    drawn = [charts.seat_chart(series), charts.length_chart(series), charts.stall_chart(series),
+    drawn = [charts.seat_chart(series, lang), charts.length_chart(series, lang), charts.stall_chart(series, lang),
              card_charts.card_chart(series, lang), card_charts.card_heatmap(series, lang),
-             charts.bids_chart(series), charts.loser_chart(series)]
+             charts.bids_chart(series, lang), charts.loser_chart(series, lang)]
     return [chart for chart in drawn if chart is not None]
 
 
-@lru_cache(maxsize=1)
-def environment() -> SandboxedEnvironment:
+@lru_cache(maxsize=None)
+def environment(lang: str = SOURCE_LANGUAGE) -> SandboxedEnvironment:
+    """Return the report templates with deckforge's words in `lang` (English where it has no catalog)."""
     env = SandboxedEnvironment(loader=FileSystemLoader(str(REPORT_TEMPLATES)), autoescape=True,
-                               undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.filters.update(signed=signed, pct=pct, p_value=p_value, gap=describe_gap, points=points, b_minus_a=b_minus_a,
+                               undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                               extensions=["jinja2.ext.i18n"])
+    env.install_gettext_translations(translations(lang), newstyle=True)
+    env.filters.update(signed=lambda number: signed(number, lang), pct=lambda share: pct(share, lang),
+                       decimal=lambda number: decimal(number, lang), p_value=lambda p: p_value(p, lang),
+                       number=lambda number: str(number).replace(".", decimal(0.0, lang)[1]),
+                       gap=lambda diff: describe_gap(diff, lang),
+                       points=lambda value: points(value, lang), b_minus_a=lambda diff: b_minus_a(diff, lang),
                        deck_name=deck_name, shown_path=display_path)
-    env.globals.update(span=span, seat_shares=seat_shares, error_kinds=error_kinds, summary=summary_sentence,
+    env.globals.update(span=lambda low, high: span(low, high, lang), seat_shares=seat_shares, error_kinds=error_kinds,
+                       report_command=Markup("<code>deckforge report</code>"),
+                       summary=lambda verdict: summary_sentence(verdict, lang),
                        mean=lambda values: statistics.fmean(values) if values else 0.0,
                        median=lambda values: statistics.median(values) if values else 0)
     return env
 
 
-def p_value(p: float) -> str:
-    """Format a p-value for a reader: 'p = 0.012', 'p < 0.0001'."""
-    return "p < 0.0001" if p < 0.0001 else f"p = {p:.2g}"
+def p_value(p: float, lang: str = SOURCE_LANGUAGE) -> str:
+    """Format a p-value for a reader: 'p = 0.012', 'p < 0.0001' (with the language's decimal sign)."""
+    text = "p < 0.0001" if p < 0.0001 else f"p = {p:.2g}"
+    return text.replace(".", decimal(0.0, lang)[1])
 
 
-def points(value: float | None) -> str:
+def points(value: float | None, lang: str = SOURCE_LANGUAGE) -> str:
     """Format a difference of shares (a fraction) in percentage points, signed: '+3.1 points'."""
-    return "–" if value is None else f"{signed(value * 100)} points"
+    return "–" if value is None else translations(lang).gettext("%(value)s points") % {
+        "value": signed(value * 100, lang)}
 
 
-def b_minus_a(difference: Difference) -> str:
+def b_minus_a(difference: Difference, lang: str = SOURCE_LANGUAGE) -> str:
     """Format share B minus share A with its interval, in points: '+3.1 (+0.4 to +5.8)'."""
     low, high = difference.interval
-    return f"{signed(-difference.value * 100)} ({signed(-high * 100)} to {signed(-low * 100)})"
+    return translations(lang).gettext("%(value)s (%(low)s to %(high)s)") % {
+        "value": signed(-difference.value * 100, lang), "low": signed(-high * 100, lang),
+        "high": signed(-low * 100, lang)}
 
 
 
@@ -164,7 +188,7 @@ def _web_font(path: Path) -> str:
 
 def render_html(report: Report, for_print: bool = False) -> str:
     """Render the report page with its fonts: by file for the PDF, inline for the self-contained page."""
-    template = environment().get_template("report.html")
+    template = environment(report.lang).get_template("report.html")
     return template.render(report=report, font_faces=font_faces(embed=not for_print))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..colour import css_colour
 from ..errors import BuildError, display_path
 from ..model import Card, Deck
 from ..games import spec_for, suit_attributes
@@ -131,7 +132,7 @@ def _row(deck: Deck, book: GameBook, group: list[tuple[Card, int]], lang: str) -
 
 def _suit_colour(deck: Deck, card: Card) -> str | None:
     suits = suit_attributes(deck, card)
-    return deck.suit(card.get(suits[0])).colour if suits else None
+    return css_colour(deck.suit(card.get(suits[0])).colour) if suits else None
 
 
 def _scaling(deck: Deck, deal: Deal, chosen: int) -> tuple[ScaleRow, ...]:
@@ -164,7 +165,7 @@ def build_context(deck: Deck, lang: str, players: int) -> Rulebook:
     total = deck.total_for(players)
     return Rulebook(
         lang=lang, deck_id=deck.id, game=deck.game, title=deck.name(lang),
-        description=deck.descriptions.get(lang, ""), accent=deck.back.colour or "#3b4a6b",
+        description=deck.descriptions.get(lang, ""), accent=css_colour(deck.back.colour or "#3b4a6b"),
         players=players, low=deck.players.low, high=deck.players.high, per_set=deck.players.per_set,
         set_size=deck.set_size, total=total, sets=deck.players.sets_for(players),
         hand=deal.hand, turned_up=deal.turned_up, by_round=deal.by_round,
@@ -173,7 +174,7 @@ def build_context(deck: Deck, lang: str, players: int) -> Rulebook:
         specials=tuple(_rows(deck, book, specials, lang, by_text=True)),
         special_detail=book.special_detail and translations(lang).gettext(book.special_detail),
         scaling=_scaling(deck, deal, players),
-        suits=tuple((suit.name(lang), suit.colour) for suit in deck.suits),
+        suits=tuple((suit.name(lang), css_colour(suit.colour)) for suit in deck.suits),
         deck_file=display_path(deck.path) if deck.path else deck.id,
         source_name=f"{deck.path.parent.name}/{deck.path.name}" if deck.path else deck.id,
         rules_html=rules_html(deck.rules.get(lang, "")))

@@ -26,6 +26,7 @@ class GameBook:
     group_detail: Callable[[Deck, list[Card], str], str]
     plain_kinds: frozenset[str]
     special_detail: str | None = None  # heading of the special-card table's detail column, if it has one
+    example: str | None = None  # "module:function" in the game's package finding its example of play (examples.py)
 
 
 def same_name_or(fallback: Callable[[Deck, list[Card], str], str]):

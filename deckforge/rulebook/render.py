@@ -1,7 +1,8 @@
 """Render a rulebook context through sandboxed Jinja2 templates into HTML, check it covers the deck, then typeset it.
 
-Templates may come from users (a deck folder's `rulebook/` overrides the bundled prose), so they run in a
-`SandboxedEnvironment` with autoescaping: a card text holding HTML or `{{ ... }}` prints as text.
+Templates may come from users (a deck folder's `rulebook/` overrides the bundled prose), so they run in the
+sandbox with its budgets (`deckforge/sandbox.py`) and autoescaping: a card text holding HTML or `{{ ... }}` prints
+as text, and a template error is reported as `file:line: message`.
 """
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ import re
 import ttf_opensans
 from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateError, TemplateNotFound
 from jinja2.ext import Extension
-from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from ..errors import BuildError, display_path
@@ -23,7 +23,12 @@ from ..icons import TOKEN
 from ..i18n import translations
 from ..load import TEMPLATES_DIR
 from ..model import Deck
+from ..typography import tie
+from .. import sandbox
+from ..sandbox import LimitedSandbox, TemplateProblem, problem
 from .context import CardQuery, Rulebook
+from .examples import play_example
+from .pictures import PictureBook
 
 RULEBOOK_TEMPLATES = TEMPLATES_DIR / "rulebooks"
 SECTIONS = ("goal", "components", "setup", "turn", "special", "end", "variants", "faq")
@@ -78,12 +83,12 @@ def nowrap(value) -> Markup:
 
 # Markup and template code, which the typography below must leave alone.
 _CODE = re.compile(r"(\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}|<[^>]*>)", re.S)
-# A one-letter preposition or conjunction and the space after it (Czech typesetting: never at a line's end).
-_ONE_LETTER = re.compile(r"(?<![\w\u00a0])([AIKOSUVZaikosuvz])[ \t\n]+(?=\S)")
 # A typewriter apostrophe inside or after a word: dealer's, players'.
 _APOSTROPHE = re.compile(r"(?<=\w)'")
 _PROSE_FIXES = {
-    "cs.html": lambda text: _ONE_LETTER.sub("\\1\u00a0", text),
+    # Czech: no one-letter preposition or conjunction at a line end, no number parted from its noun: the same
+    # ties as on the cards (deckforge/typography.py).
+    "cs.html": lambda text: tie(text, "cs", paragraphs=False),
     "en.html": lambda text: _APOSTROPHE.sub("\u2019", text),
 }
 
@@ -91,7 +96,8 @@ _PROSE_FIXES = {
 class ProseTypography(Extension):
     """Set the prose of language templates as a typesetter would, in the template source only.
 
-    Czech: one-letter words are tied to the next word with a no-break space. English: apostrophes are curly.
+    Czech: one-letter words and numbers are tied to the next word with a no-break space (typography.py).
+    English: apostrophes are curly.
     Card names and texts printed through {{ ... }} are untouched, so they stay exactly as on the cards.
     """
 
@@ -108,6 +114,15 @@ class FolderLoader(FileSystemLoader):
     """A loader that refuses a template whose real path (links followed) lies outside its folder."""
 
     def get_source(self, environment, template):
+        from ..limits import MAX_TEMPLATE_BYTES, file_problem
+
+        candidate = Path(self.searchpath[0], *template.split("/"))
+        if candidate.is_symlink() or candidate.exists():  # measured before Jinja reads it: a FIFO, a huge file
+            if not candidate.resolve().is_relative_to(Path(self.searchpath[0]).resolve()):
+                raise BuildError(f"{display_path(candidate)} is a link that leads outside the deck's folder; a "
+                                 "deck's rulebook templates must be files in its folder")
+            if (problem := file_problem(candidate, MAX_TEMPLATE_BYTES, "a rulebook template")) is not None:
+                raise BuildError(f"{display_path(candidate)}: {problem}")
         source, filename, uptodate = super().get_source(environment, template)
         folder = Path(self.searchpath[0]).resolve()
         if not Path(filename).resolve().is_relative_to(folder):
@@ -117,19 +132,22 @@ class FolderLoader(FileSystemLoader):
 
 
 @lru_cache(maxsize=16)
-def _environment(override: Path | None, lang: str) -> SandboxedEnvironment:
+def _environment(override: Path | None, lang: str) -> LimitedSandbox:
     loaders = [FolderLoader(str(override))] if override else []
     loaders.append(FileSystemLoader(str(RULEBOOK_TEMPLATES)))
-    env = SandboxedEnvironment(loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,
+    env = LimitedSandbox(loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,
                                extensions=["jinja2.ext.i18n", ProseTypography], trim_blocks=True, lstrip_blocks=True)
     env.install_gettext_translations(translations(lang), newstyle=True)
     env.filters["nw"] = nowrap
     return env
 
 
-def environment_for(deck: Deck, lang: str) -> SandboxedEnvironment:
+def environment_for(deck: Deck, lang: str) -> LimitedSandbox:
     """Return the sandbox that renders this deck's rulebook: the deck's own templates first, then the bundled."""
     override = deck.folder / "rulebook" if deck.folder and (deck.folder / "rulebook").is_dir() else None
+    if override and not override.resolve().is_relative_to(deck.folder.resolve()):
+        raise BuildError(f"{display_path(override)} is a link that leads outside the deck's folder; a deck's "
+                         "rulebook templates must be files in its folder")
     return _environment(override, lang)
 
 
@@ -148,12 +166,16 @@ def render_html(deck: Deck, book: Rulebook, paper: str) -> str:
         raise BuildError(f"deck '{deck.id}': no {book.lang} rulebook text for the game '{deck.game}' "
                          f"(looked for {', '.join(prose_template_names(deck, book.lang))} in "
                          f"{display_path(RULEBOOK_TEMPLATES)})") from None
+    except TemplateError as exc:  # a syntax error, named by its file and line
+        raise BuildError(f"rulebook template {problem(exc)}") from None
     try:
-        html = template.render(book=book, cards=CardQuery(deck, book.lang, book.players), paper=PAPERS[paper],
-                               font_faces=font_faces(deck), sections=sections_for(deck))
-    except TemplateError as exc:
-        raise BuildError(f"rulebook template {template.filename and display_path(template.filename)}: "
-                         f"{exc}") from None
+        html = sandbox.render(template, dict(
+            book=book, cards=CardQuery(deck, book.lang, book.players), paper=PAPERS[paper],
+            font_faces=font_faces(deck), sections=sections_for(deck),
+            pictures=PictureBook(deck, book.lang, book.players),
+            example=play_example(deck, book.players, book.lang)), sandbox.RULEBOOK_SECONDS)
+    except TemplateProblem as exc:
+        raise BuildError(f"rulebook template {exc}") from None
     check_coverage(html, book, template.filename or template.name, sections_for(deck))
     return with_icons(html, deck)
 
@@ -161,8 +183,12 @@ def render_html(deck: Deck, book: Rulebook, paper: str) -> str:
 _BLOCKS = frozenset({"p", "div", "li", "dt", "dd", "td", "th", "tr", "h1", "h2", "h3", "h4", "br", "section"})
 
 
+NOTES_CLASS = "notes-page"
+
+
 class _TextAndSections(HTMLParser):
-    """Collect the visible text of a page and the text inside each <section id=...>."""
+    """Collect the visible text of a page and the text inside each <section id=...>; a notes page is hidden
+    until the typesetter shows it, so its text is not counted."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -171,6 +197,7 @@ class _TextAndSections(HTMLParser):
         self._open: list[str | None] = []
         self._skip = 0
         self._heading = 0
+        self._hidden: list[bool] = []
 
     def handle_starttag(self, tag, attrs):
         if tag in _BLOCKS:
@@ -182,6 +209,9 @@ class _TextAndSections(HTMLParser):
         if tag == "section":
             self._open.append(dict(attrs).get("id"))
             self.sections.setdefault(self._open[-1], [])
+            hidden = dict(attrs).get("class") == NOTES_CLASS   # shown only to pad the page count (breaks.py)
+            self._hidden.append(hidden)
+            self._skip += hidden
 
     def handle_endtag(self, tag):
         if tag in ("style", "script", "title"):
@@ -190,6 +220,7 @@ class _TextAndSections(HTMLParser):
             self._heading -= 1
         if tag == "section" and self._open:
             self._open.pop()
+            self._skip -= self._hidden.pop()
 
     def handle_data(self, data):
         if self._skip:

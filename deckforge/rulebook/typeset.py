@@ -1,21 +1,68 @@
-"""Typeset rendered HTML into PDF bytes with WeasyPrint."""
+"""Typeset rendered HTML into PDF with WeasyPrint, as plain PDF or as PDF/X-4 for a print shop."""
 from __future__ import annotations
 
-from weasyprint import HTML
-from weasyprint.urls import URLFetcher
+from pathlib import Path
 
+from weasyprint import CSS, HTML
+
+from ..errors import BuildError
+from ..output import atomic_path
+from ..pdfx import PROFILE, check_variant
+from ..pdfx.finish import finish_pdf_x
+from ..pdfx.recolour import OPAQUE_CSS
+from .breaks import render_unbroken
+from .fetch import FetchRefused, FolderFetcher, drop_attachments
 from .render import RULEBOOK_TEMPLATES
 
 LOCAL_PROTOCOLS = ("file", "data")
 
 
-def local_url_fetcher() -> URLFetcher:
-    """Return a fetcher for local files only: nothing a document names is ever fetched from the network."""
-    return URLFetcher(allowed_protocols=LOCAL_PROTOCOLS)
+def local_url_fetcher(folders: tuple[Path, ...] = ()) -> FolderFetcher:
+    """Return a fetcher for `data:` URLs and files in `folders` and deckforge's own data, never the network."""
+    return FolderFetcher(folders)
 
 
-def typeset(html: str) -> bytes:
-    """Lay out the HTML on pages and return the PDF, fonts embedded and subset."""
-    document = HTML(string=html, base_url=RULEBOOK_TEMPLATES.as_uri() + "/",
-                    url_fetcher=local_url_fetcher()).render()
-    return document.write_pdf()
+def typeset(html: str, pdf_x: str | None = None, folders: tuple[Path, ...] = ()) -> bytes:
+    """Lay out the HTML on pages and return the PDF, fonts embedded and subset.
+
+    With `pdf_x` WeasyPrint writes its PDF/X variant (XMP, version, TrimBox and BleedBox on every page): for
+    "x4" with deckforge's press profile as the CMYK profile, for "x1a" with every element opaque. The document
+    may use files in `folders` (the deck's) and deckforge's own, nothing else, and gets no attachments.
+    """
+    fetcher = local_url_fetcher(folders)
+    extra = {"x4": f"@color-profile device-cmyk {{ src: url({PROFILE.as_uri()}) }}", "x1a": OPAQUE_CSS}
+    try:
+        stylesheets = [CSS(string=extra[pdf_x], url_fetcher=fetcher)] if pdf_x else None
+        document = render_unbroken(HTML(string=html, base_url=RULEBOOK_TEMPLATES.as_uri() + "/",
+                                        url_fetcher=fetcher), stylesheets)
+        drop_attachments(document)
+        return document.write_pdf(pdf_variant=f"pdf/{pdf_x.replace('x', 'x-')}" if pdf_x else None)
+    except FetchRefused as exc:
+        raise BuildError(str(exc)) from None
+
+
+def check_pdf_x(pdf_x: str | None, fmt: str = "pdf") -> None:
+    """Refuse a PDF/X variant the typeset documents cannot meet, before any work is done."""
+    check_variant(pdf_x)
+    if pdf_x and fmt != "pdf":
+        raise BuildError(f"--pdf-x makes a PDF for a print shop; it goes with --format pdf, not {fmt}")
+
+
+def write_pdf(html: str, target: Path | str, pdf_x: str | None = None, folders: tuple[Path, ...] = ()) -> Path:
+    """Typeset the HTML into `target` atomically, finished as PDF/X when asked; return the path."""
+    with atomic_path(target) as tmp:
+        tmp.write_bytes(typeset(html, pdf_x, folders))
+        if pdf_x:
+            finish_pdf_x(tmp, pdf_x, typeset=True)
+    return Path(target)
+
+
+def write_booklet(html: str, target: Path | str, folders: tuple[Path, ...] = ()) -> Path:
+    """Typeset the HTML (A5 pages, a multiple of four) and impose it as a folded booklet into `target`."""
+    from io import BytesIO
+
+    from .booklet import impose_booklet
+
+    with atomic_path(target) as tmp:
+        impose_booklet(BytesIO(typeset(html, None, folders)), tmp)
+    return Path(target)

@@ -10,7 +10,7 @@ from ..output import atomic_write, default_output
 from . import FORMATS
 from .context import build_context
 from .render import PAPERS, render_html
-from .typeset import typeset
+from .typeset import check_pdf_x, write_booklet, write_pdf
 
 
 def _resolve(deck: Deck | str | Path, lang: str, players: int | None) -> tuple[Deck, int]:
@@ -25,6 +25,17 @@ def _check_choice(value: str, allowed, what: str) -> None:
         raise BuildError(f"unknown {what} '{value}' (one of: {', '.join(allowed)})")
 
 
+def _check_booklet(fmt: str, paper: str, pdf_x: str | None) -> None:
+    """Refuse what a booklet cannot be: HTML, a PDF/X file (a print shop imposes its own), a page other than A5."""
+    if fmt != "pdf":
+        raise BuildError(f"--booklet makes a PDF to print and fold; it goes with --format pdf, not {fmt}")
+    if pdf_x:
+        raise BuildError("--booklet and --pdf-x do not go together: a print shop imposes the pages itself; "
+                         "send it the plain rulebook with --pdf-x")
+    if paper not in ("a4", "a5"):  # a4 is the option's default: the booklet's pages are A5 on A4 sheets
+        raise BuildError(f"--booklet prints A5 pages on A4 sheets; leave out --paper {paper}")
+
+
 def rulebook_html(deck: Deck | str | Path, lang: str, players: int | None = None, paper: str = "a4") -> str:
     """Return the rulebook of a deck as one HTML document."""
     _check_choice(paper, PAPERS, "paper size")
@@ -33,14 +44,25 @@ def rulebook_html(deck: Deck | str | Path, lang: str, players: int | None = None
 
 
 def write_rulebook(deck: Deck | str | Path, lang: str, players: int | None = None, fmt: str = "pdf",
-                   paper: str = "a4", out: Path | str | None = None) -> Path:
+                   paper: str = "a4", out: Path | str | None = None, pdf_x: str | None = None,
+                   booklet: bool = False) -> Path:
     """Write the rulebook of a deck (PDF or HTML) and return its path.
 
-    The default path is output/<deck>/<deck>-rules-<lang>.<fmt>; the file appears only when complete.
+    The default path is output/<deck>/<deck>-rules-<lang>.<fmt>; the file appears only when complete. `pdf_x`
+    "x4" writes PDF/X-4 for a print shop (docs/print-shop.md). `booklet` sets the rulebook on A5 and imposes it
+    two pages a side on A4 landscape for folding (booklet.py); the default name ends in -booklet.pdf.
     """
     _check_choice(fmt, FORMATS, "format")
+    check_pdf_x(pdf_x, fmt)
+    if booklet:
+        _check_booklet(fmt, paper, pdf_x)
+        paper = "a5"
     model, n = _resolve(deck, lang, players)
     html = rulebook_html(model, lang, n, paper)
-    target = Path(out) if out else default_output(model.id, f"{model.id}-rules-{lang}.{fmt}")
-    data = typeset(html) if fmt == "pdf" else html.encode("utf-8")
-    return atomic_write(target, data)
+    variant = f"-pdf{pdf_x}" if pdf_x else "-booklet" if booklet else ""
+    target = Path(out) if out else default_output(model.id, f"{model.id}-rules-{lang}{variant}.{fmt}")
+    if booklet:
+        return write_booklet(html, target, (model.folder,) if model.folder else ())
+    if fmt == "pdf":
+        return write_pdf(html, target, pdf_x, (model.folder,) if model.folder else ())
+    return atomic_write(target, html.encode("utf-8"))

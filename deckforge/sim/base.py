@@ -21,13 +21,17 @@ from __future__ import annotations
 import copy
 import copyreg
 import random
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from difflib import get_close_matches
 from types import MappingProxyType
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..errors import DeckforgeError
 from ..model import Deck
+from .results import Bids, Figures, GameResult, place_returns  # noqa: F401  (the engines' results; re-exported)
+
+if TYPE_CHECKING:
+    from ..games.spec import GameSpec
 
 CHANCE, TERMINAL = -1, -4  # current_player() between the seats' turns (pyspiel.PlayerId's values)
 
@@ -60,24 +64,6 @@ class GameInfo:
     game: str                       # the deck's `game` id
     title: str                      # English display name
     max_turns: Callable[[int], int]  # bound on decisions in one game for n players: past it, a stalemate
-    scored: bool = False            # True: result ranks by score (Wizard); False: by finishing order
-
-
-@dataclass
-class GameResult:
-    """How one game went. Seats are 0..n-1 in play order from seat 0."""
-
-    players: int
-    finished: bool                  # ended by the rules (not by the turn bound or a stalemate)
-    stalemate: bool                 # no progress possible, or the turn bound was reached
-    turns: int                      # decisions taken
-    winners: list[int]              # seats that won (first place; several on a tied score)
-    places: list[int] = field(default_factory=list)   # seats from first to last
-    scores: list[int] | None = None
-    plays: list[Counter] = field(default_factory=list)  # per seat: card id -> times played
-    effects: Counter = field(default_factory=Counter)    # effect name -> times triggered
-    extra: dict = field(default_factory=dict)           # game-specific figures (bids made, loser seat...)
-    first_player: int | None = None                     # the seat that started, in turn order (play_game)
 
 
 class State:
@@ -145,12 +131,13 @@ class State:
         return self.player == CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        """Return the legal actions (chance outcomes at a chance node; nothing for another seat or at the end)."""
+        """Return the legal actions (chance outcomes at a chance node; nothing for another seat or at the end), in
+        a list of the caller's own: `_legal_actions` may hand out a list the state keeps (the runner's fast path)."""
         if self.is_terminal() or (player is not None and player != self.player):
             return []
         if self.player == CHANCE:
             return [outcome for outcome, _ in self._chance_outcomes()]
-        return self._legal_actions()
+        return list(self._legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.player != CHANCE or self.is_terminal():
@@ -211,6 +198,12 @@ class State:
         return str(self)
 
 
+def uniform_outcomes(items: Sequence) -> list[tuple]:
+    """Return chance outcomes that are all equally likely: `items` (seats, or cards not seen yet) in their order."""
+    chance = 1 / len(items)
+    return [(item, chance) for item in items]
+
+
 def uniform_pick(rng: random.Random, items: Sequence):
     """Return one of `items`, each equally likely: `rng.choice(items)`'s own rejection sampling (the same bits, so
     the same pick) without its two inner calls. Engines draw unseen cards with it on their hot path."""
@@ -222,37 +215,29 @@ def uniform_pick(rng: random.Random, items: Sequence):
     return items[pick]
 
 
-def place_returns(result: "GameResult", n: int) -> list[float]:
-    """Turn a result into rewards from +1 (first) to -1 (last); ties share the mean; no winner: all 0."""
-    if result.stalemate or not result.finished or n < 2:
-        return [0.0] * n
-    if result.scores is not None:
-        order = sorted(range(n), key=lambda seat: -result.scores[seat])
-        key = result.scores.__getitem__
-    else:
-        order = list(result.places) + [seat for seat in range(n) if seat not in result.places]
-        key = order.index
-    values = [0.0] * n
-    place = 0
-    while place < n:
-        tied = [seat for seat in order[place:] if key(seat) == key(order[place])]
-        mean = sum(1 - 2 * (place + k) / (n - 1) for k in range(len(tied))) / len(tied)
-        for seat in tied:
-            values[seat] = mean
-        place += len(tied)
-    return values
-
-
 class Engine:
     """A game's rules bound to one deck and player count (OpenSpiel's `Game`); makes new states."""
 
     info: GameInfo
+    variants: frozenset[str] = frozenset()
+    trace = False                       # the "trace" option: states keep a readable log
 
     def __init__(self, deck: Deck, players: int, options: dict | None = None):
         deck.players.sets_for(players)  # raises PlayerCountError outside the deck's range
         self.deck = deck
         self.players = players
         self.options = options or {}
+        spec = self.spec  # None only for a game outside the registry (a test's toy), which declares no variants
+        self.variants = chosen_variants(spec, self.options.get("variants", ())) if spec else frozenset()
+        self.trace = bool(self.options.get("trace"))
+
+    @property
+    def spec(self) -> "GameSpec | None":
+        """Return the game's spec from the registry (None for a game outside it, such as a test's toy). Looked up,
+        not kept: a spec holds functions, and an engine pickles with its states."""
+        from ..games import specs
+
+        return specs().get(self.info.game)
 
     # -- OpenSpiel's Game ---------------------------------------------------------------------------------------
 
@@ -277,6 +262,15 @@ class Engine:
         return self.info
 
     # -- deckforge's own --------------------------------------------------------------------------------------------
+
+    def dealt_cards(self) -> list:
+        """Return the deck's cards at this player count; raise SimulationError when they cannot make the game's
+        deal (its spec's `deal`)."""
+        cards = self.deck.for_players(self.players)
+        deal = self.spec.deal
+        if len(cards) < deal.needed(self.players):
+            raise SimulationError(f"deck '{self.deck.id}': {len(cards)} cards cannot {deal.describe(self.players)}")
+        return cards
 
     def new_game(self, rng: random.Random, starter: int | None = None) -> State:
         """Return a new state with its opening chance nodes (who starts, the deal) resolved by `rng`."""
@@ -306,6 +300,21 @@ class Engine:
         penalties, specials) may override with their own names, as they count them in `GameResult.effects`.
         """
         return {effect.name for card in self.deck.cards for effect in card.effects}
+
+
+def chosen_variants(spec: "GameSpec", asked: str | Sequence[str]) -> frozenset[str]:
+    """Return the variant switches asked for (a comma list or names); raise SimulationError for a name the game's
+    spec does not declare, naming the nearest one (a game may refuse combinations on top of this)."""
+    names = [name.strip() for name in (asked.split(",") if isinstance(asked, str) else asked or ()) if name.strip()]
+    unknown = [name for name in names if name not in spec.variants]
+    if unknown and not spec.variants:
+        raise SimulationError(f"{spec.title} ({spec.id}) has no variants; cannot play {', '.join(unknown)}")
+    if unknown:
+        near = get_close_matches(unknown[0], spec.variants, n=1)
+        hint = f"did you mean '{near[0]}'? " if near else ""
+        raise SimulationError(f"unknown {spec.title} variant '{unknown[0]}'; {hint}"
+                              f"(one of: {', '.join(spec.variants)})")
+    return frozenset(names)
 
 
 def engine_for(deck: Deck, players: int, options: dict | None = None) -> Engine:
@@ -345,11 +354,27 @@ def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check
     _play(state, rng, choosers, check, bound)
     result = state.result()
     result.first_player = first_player
-    if engine.options.get("trace") and "log" not in result.extra:
-        result.extra["log"] = list(getattr(state, "log", None) or ())
+    if engine.options.get("trace") and result.log is None:
+        result.log = list(getattr(state, "log", None) or ())
+    if check:
+        check_figures(engine, result)
     if not state.is_terminal():  # the turn bound was reached: a stalemate, not a crash
         result.finished, result.stalemate = False, True
     return result
+
+
+def check_figures(engine: Engine, result: GameResult) -> None:
+    """Raise InvariantError when a result holds a figure its game's spec does not declare, or of the wrong shape."""
+    if engine.spec is None:  # a game outside the registry (a test's toy) declares nothing to check against
+        return
+    declared = {figure.name: figure for figure in engine.spec.figures}
+    for name, value in result.figures.items():
+        figure = declared.get(name)
+        if figure is None:
+            raise InvariantError(f"the result holds the figure '{name}', which GameSpec.figures does not declare")
+        if not isinstance(value, dict if figure.keyed else int) or isinstance(value, bool):
+            shape = f"a count per {figure.per}" if figure.keyed else "a number"
+            raise InvariantError(f"the figure '{name}' should be {shape}, not {value!r}")
 
 
 def _play(state: State, rng: random.Random, choosers: Sequence[Chooser], check: bool, bound: int) -> None:

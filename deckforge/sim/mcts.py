@@ -1,15 +1,26 @@
-"""A thinking player: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+"""A thinking player: information-set Monte Carlo tree search (ISMCTS) with paired root samples.
 
 After Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE Transactions on
-Computational Intelligence and AI in Games 4(2), 2012, algorithm 3. Each iteration deals the cards the searching
-player cannot see anew (`state.determinize(player, rng)`: the search never looks at them), walks down one tree of
-decisions, choosing among the actions legal in that deal by UCB1 with availability counts, adds one node, plays the
-game out and credits each node with the result of the player who acted there. Chance events (draws from an
-unknown stock) are sampled on the way with `sample_chance(rng)` and do not branch the tree: a node is the sequence
-of decisions that led to it (open loop over chance), which keeps the statistics dense at small budgets.
+Computational Intelligence and AI in Games 4(2), 2012 (single-observer ISMCTS, algorithm 3). The search deals the
+cards its player cannot see anew (`state.determinize(player, rng)`: it never looks at them) and plays the game on
+in that world. It keeps one tree of its own decisions, each node choosing among the actions legal in the world by
+UCB1 with availability counts and widening progressively (the playout policy's choice first); the other players
+act by the playout policy, which is their model (the greedy player by default), and the game is played out with
+it. Chance events (draws from an unknown stock) are sampled on the way and do not branch the tree: a node is the
+sequence of decisions that led to it (open loop over chance).
 
-The player's choice is the root action visited most. It depends on what the player knows and on `rng` alone, so a
-seeded game is the same game every time.
+At the root every legal action is tried in every sampled world, each with the same chance draws (common random
+numbers): in games of luck the draws decide most playouts, and comparing the actions on the same draws takes that
+luck out of the comparison, which UCB1 at the root, one action per world, needs many times the playouts to average
+out. The choice is the root action with the best mean result (all have as many playouts); ties go to the lower
+action number.
+
+Budget: `budget` playouts per decision, or by default playouts until about DEFAULT_STEPS simulated decisions have
+been played, so that a decision takes a similar time in short and in long games. A game whose result adds up
+over stages (Wizard's rounds) may give its states a `search_checkpoint()` method returning (stage, scores): a
+playout then stops when the stage changes and ranks the seats by score, instead of playing the whole game out.
+
+A choice depends on what the player knows and on `rng` alone, so a seeded game is the same game every time.
 """
 from __future__ import annotations
 
@@ -20,8 +31,10 @@ from typing import Callable
 
 from .base import CHANCE, Engine, SimulationError, State
 
-DEFAULT_BUDGET = 200        # iterations per decision: tens of milliseconds in Kámen, nůžky, papír
+DEFAULT_BUDGET = None       # None: playouts until DEFAULT_STEPS simulated decisions (see the module)
+DEFAULT_STEPS = 10_000      # about 0.05 to 0.15 s a decision (docs/simulator.md, "The search player")
 DEFAULT_EXPLORATION = 0.7   # UCB1's constant, for returns from -1 to +1
+WIDENING = 0.5              # children a node may have per square root of its visits (see Playout._descend)
 ROLLOUTS = ("greedy", "random")
 
 
@@ -38,66 +51,123 @@ class Node:
         self.children: dict[int, Node] = {}
 
 
-def search(state: State, rng: random.Random, budget: int = DEFAULT_BUDGET,
-           exploration: float = DEFAULT_EXPLORATION, rollout: str = "greedy", margin: float = 0.0) -> int:
-    """Return the action the seat to move chooses after `budget` iterations (at once when only one is legal)."""
+def search(state: State, rng: random.Random, budget: int | None = DEFAULT_BUDGET,
+           exploration: float = DEFAULT_EXPLORATION, rollout: str = "greedy") -> int:
+    """Return the action the seat to move chooses (at once when only one is legal)."""
     legal = state._legal_actions()
     if len(legal) == 1:
         return legal[0]
     me = state.player
-    engine = state.engine
-    play_out = _greedy_rollout if rollout == "greedy" else _random_rollout
-    bound = engine.max_game_length()
-    root = Node(me)
-    for _ in range(budget):
+    playout = Playout(state, rollout, exploration)
+    roots = {action: Node(me) for action in legal}
+    playouts = steps = 0
+    while playouts < budget if budget else steps < DEFAULT_STEPS:
         world = state.determinize(me, rng)
-        path = _descend(root, world, rng, exploration, bound)
-        if not world.is_terminal():
-            play_out(world, rng, bound)
-        returns = world.returns()
+        chance_seed = rng.getrandbits(64)
+        for action in legal:
+            steps += playout.run(world.clone(), action, roots[action], random.Random(chance_seed))
+        playouts += len(legal)
+    return max(legal, key=lambda action: roots[action].reward)  # max keeps the first of equals
+
+
+class Playout:
+    """One search's way of playing a sampled world on from a root action: tree walk, playout, credit."""
+
+    def __init__(self, state: State, rollout: str, exploration: float):
+        self.me, self.bound, self.exploration = state.player, state.engine.max_game_length(), exploration
+        self.policy = state.engine.greedy_action if rollout == "greedy" else _random_action
+        checkpoint = getattr(type(state), "search_checkpoint", None)
+        self.checkpoint = checkpoint
+        self.stage = checkpoint(state)[0] if checkpoint else None
+
+    def run(self, world: State, action: int, root: Node, rng: random.Random) -> int:
+        """Play `action` in `world`, walk the tree below `root`, play out; return the decisions played (1 or more)."""
+        start = world.turns
+        world._apply_action(action)
+        root.available += 1
+        path = [root] + self._descend(root, world, rng)
+        ahead = self._ahead(world)
+        if ahead is not None:
+            _play_on(world, rng, self.bound, ahead, self.policy)
+        returns = self._returns(world)
         for node in path:
             node.visits += 1
             node.reward += returns[node.actor]
-    best = max(legal, key=lambda action: _rank(root.children.get(action)))
-    if margin:
-        world = state.determinize(me, rng)
-        default = engine.greedy_action(world, rng)
-        d, b = root.children.get(default), root.children[best]
-        if d is not None and d.visits and b.reward / b.visits < d.reward / d.visits + margin:
-            return default
-    return best
+        return max(1, world.turns - start)  # the root action at least: a search with a step budget always ends
 
+    def _descend(self, root: Node, world: State, rng: random.Random) -> list[Node]:
+        """Walk the tree of the searching player's decisions in `world` (changing it) until a node is added or the
+        game ends; return the path. The other players act by the playout policy (their model), chance at random.
 
-def _rank(node: Node | None) -> tuple[int, float]:
-    return (node.visits, node.reward / node.visits) if node is not None and node.visits else (0, -2.0)
-
-
-def _descend(root: Node, world: State, rng: random.Random, exploration: float, bound: int) -> list[Node]:
-    """Walk the tree in `world` (changing it) by UCB1 until a node is added or the game ends; return the path."""
-    node, path = root, []
-    sample = world.sample_chance
-    while True:
-        while world.player == CHANCE:
-            world._apply_action(sample(rng))
-        if world.is_terminal() or world.turns >= bound:
-            return path
-        legal = world._legal_actions()
-        children = node.children
-        untried = [action for action in legal if action not in children]
-        for action in legal:
-            if action in children:
+        A decision node picks among the actions legal in this world by UCB1, counting only the passes in which an
+        action was legal. Progressive widening: a node passed through v times has at most 1 + WIDENING * sqrt(v)
+        children, the playout policy's choice first, so the tree follows that policy until a node has been reached
+        often enough to weigh other actions."""
+        node, path, me, bound, policy = root, [], self.me, self.bound, self.policy
+        sample = world.sample_chance
+        while True:
+            player = world.player
+            if player == CHANCE:
+                world._apply_action(sample(rng))
+                continue
+            if world.is_terminal() or world.turns >= bound:
+                return path
+            if player != me:
+                world._apply_action(policy(world, rng))
+                continue
+            legal = world._legal_actions()
+            children = node.children
+            available = [action for action in legal if action in children]
+            for action in available:
                 children[action].available += 1
-        if untried:
-            action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-            child = children[action] = Node(world.player)
-            child.available = 1
+            if len(available) < len(legal) and (not available
+                                                or len(children) < 1 + WIDENING * math.sqrt(node.visits)):
+                action = policy(world, rng)
+                if action in children:  # the policy's choice is in the tree: the first action that is not
+                    action = next(action for action in legal if action not in children)
+                child = children[action] = Node(me)
+                child.available = 1
+                world._apply_action(action)
+                path.append(child)
+                return path
+            action = _ucb_choice(children, available, self.exploration)
+            node = children[action]
             world._apply_action(action)
-            path.append(child)
-            return path
-        action = _ucb_choice(children, legal, exploration)
-        node = children[action]
-        world._apply_action(action)
-        path.append(node)
+            path.append(node)
+
+    def _ahead(self, world: State) -> Callable[[State], bool] | None:
+        """Return the test that a playout goes on (None: it ends here)."""
+        if world.is_terminal():
+            return None
+        if self.checkpoint is None:
+            return _always
+        checkpoint, stage = self.checkpoint, self.stage
+        same_stage = lambda state: checkpoint(state)[0] == stage  # noqa: E731
+        return same_stage if same_stage(world) else None
+
+    def _returns(self, world: State) -> list[float]:
+        """Return each seat's result: the game's returns, or at a new stage the seats ranked by score."""
+        if world.is_terminal() or self.checkpoint is None:
+            return world.returns()
+        stage, scores = self.checkpoint(world)
+        return score_returns(scores) if stage != self.stage else world.returns()
+
+
+def _always(state: State) -> bool:
+    return True
+
+
+def score_returns(scores: list) -> list[float]:
+    """Rank seats by score into rewards from +1 (first) to -1 (last), tied seats sharing the mean of their places."""
+    n = len(scores)
+    if n < 2:
+        return [0.0] * n
+    values = []
+    for score in scores:
+        above = sum(1 for other in scores if other > score)
+        tied = sum(1 for other in scores if other == score)
+        values.append(1 - (2 * above + tied - 1) / (n - 1))
+    return values
 
 
 def _ucb_choice(children: dict[int, Node], legal: list[int], exploration: float) -> int:
@@ -112,31 +182,25 @@ def _ucb_choice(children: dict[int, Node], legal: list[int], exploration: float)
     return best
 
 
-def _random_rollout(world: State, rng: random.Random, bound: int) -> None:
-    is_terminal, apply, sample, legal_actions = (world.is_terminal, world._apply_action, world.sample_chance,
-                                                 world._legal_actions)
-    randrange = rng.randrange
-    while not is_terminal() and world.turns < bound:
-        if world.player == CHANCE:
-            apply(sample(rng))
-        else:
-            legal = legal_actions()
-            apply(legal[randrange(len(legal))])
+def _random_action(state: State, rng: random.Random) -> int:
+    legal = state._legal_actions()
+    return legal[rng.randrange(len(legal))]
 
 
-def _greedy_rollout(world: State, rng: random.Random, bound: int) -> None:
+def _play_on(world: State, rng: random.Random, bound: int, ahead: Callable[[State], bool], policy) -> None:
+    """Play `world` on with `policy` at every seat until it ends, reaches the turn bound or `ahead` says stop."""
     is_terminal, apply, sample = world.is_terminal, world._apply_action, world.sample_chance
-    greedy = world.engine.greedy_action
-    while not is_terminal() and world.turns < bound:
-        apply(sample(rng) if world.player == CHANCE else greedy(world, rng))
+    while not is_terminal() and world.turns < bound and ahead(world):
+        apply(sample(rng) if world.player == CHANCE else policy(world, rng))
 
 
-def mcts_chooser(engine: Engine, budget: int = DEFAULT_BUDGET, exploration: float = DEFAULT_EXPLORATION,
-                 rollout: str = "greedy", **kw) -> Callable[[State, random.Random], int]:
-    """Return the search player for `engine`'s games: `budget` iterations per decision, UCB1's `exploration`
-    constant, and the policy that plays each iteration out (`greedy` or `random`)."""
-    if not isinstance(budget, int) or budget < 1:
-        raise SimulationError(f"the search budget must be a whole number of iterations, 1 or more, not {budget!r}")
+def mcts_chooser(engine: Engine, budget: int | None = DEFAULT_BUDGET, exploration: float = DEFAULT_EXPLORATION,
+                 rollout: str = "greedy") -> Callable[[State, random.Random], int]:
+    """Return the search player for `engine`'s games: `budget` playouts per decision (None: about DEFAULT_STEPS
+    simulated decisions), UCB1's `exploration` constant, and the policy that plays the game out (`greedy` or
+    `random`)."""
+    if budget is not None and (not isinstance(budget, int) or budget < 1):
+        raise SimulationError(f"the search budget must be a whole number of playouts, 1 or more, not {budget!r}")
     if rollout not in ROLLOUTS:
         raise SimulationError(f"unknown rollout policy '{rollout}' (one of: {', '.join(ROLLOUTS)})")
-    return partial(search, budget=budget, exploration=float(exploration), rollout=rollout, **kw)
+    return partial(search, budget=budget, exploration=float(exploration), rollout=rollout)

@@ -1,9 +1,11 @@
 """Play check for `deckforge validate`: seeded games at every player count, findings a deck maker can act on.
 
-For each player count and each policy (random and greedy) it plays a few seeded games with the engine's invariants
-checked after every step, then up to 200 more (fewer where games are long, to keep validate to a few seconds), and
-reports games that stall more than rarely, cards never played, effects never triggered, and invariants broken or
-games that raised. It works for any game with an engine.
+For each player count and each policy (random and greedy) it plays rounds of 20 seeded games (a sample with the
+engine's invariants checked after every step: see CHECKED_GAMES) until the findings are settled (sequential.py:
+the stall test has decided and every card and effect has been seen, or missed long enough to say so) or the run
+reaches its maximum: 200 games, fewer where games are long, to keep validate to a few seconds. It reports games
+that stall more than rarely, cards never played, effects never triggered, and invariants broken or games that
+raised. It works for any game with an engine. All runs share one pool of processes (every core by default).
 
 Stalls count against the deck only with greedy players: random players may play themselves into a dead end that no
 sensible player would reach (in Rychlé šípy they hoard second copies until every card is locked up), so their stall
@@ -11,19 +13,30 @@ rate is reported as a note, not a finding. A deck that stalls even for sensible 
 """
 from __future__ import annotations
 
-import os
+from typing import Callable, NamedTuple
 
 from ..model import Deck
 from .base import SimulationError, engine_for
-from .runner import CHECKED_POLICIES as POLICIES, simulate
+from .pool import GamePool
+from .runner import CHECKED_POLICIES as POLICIES, seat_policies
+from .sequential import Rounds, Run, absence_settled, play_rounds, stall_decision
 from .summary import Summary
 
 SEED = 20240601
 STALL_LIMIT = 0.02     # more than 2% stalled games (and at least two) is a finding
 STALL_POLICY = "greedy"  # whose stalls are findings (see the module docstring)
-CHECKED_GAMES = 6      # games per count and policy with invariants checked at every step; they also size the run
+ROUND_GAMES = 20       # games per round of every run
+CHECKED_GAMES = 1      # games at the start of a run with invariants checked after every step (3-19x slower):
+                       # every greedy run, and the random run at the first count (docs/simulator.md says why)
 DECISIONS = 60_000     # a run's budget of decisions: long games (large tables, random players) get fewer games
 MIN_GAMES, MAX_GAMES = 40, 200
+
+
+class PlayCheck(NamedTuple):
+    findings: list
+    notes: list[str]
+    games: int          # games played in all
+    runs: dict          # (players, policy) -> the Summary of that run's games
 
 
 def games_for(mean_turns: float) -> int:
@@ -31,42 +44,98 @@ def games_for(mean_turns: float) -> int:
     return max(MIN_GAMES, min(MAX_GAMES, int(DECISIONS // max(mean_turns, 1.0))))
 
 
-def play_check(deck: Deck, counts: list[int]) -> tuple[list, list[str]]:
-    """Play the deck at each count and return (findings, notes) for the validate report."""
+def progress_total(deck: Deck, players: int | None = None) -> int:
+    """Return the most games the play check may play (what its progress bar counts to)."""
+    return MAX_GAMES * len(POLICIES) * (1 if players else len(list(deck.players)))
+
+
+def play_check(deck: Deck, counts: list[int], jobs: int | None = None, full: bool = False,
+               progress: Callable[[int], None] | None = None) -> PlayCheck:
+    """Play the deck at each count and return its findings and notes for the validate report.
+
+    `full`: play every run to its maximum instead of stopping once its findings are settled."""
     from ..validate import Finding  # validate imports this module to register it
 
-    jobs = min(2, os.cpu_count() or 1)
-    findings, notes, played, triggered, total = [], [], {}, {}, 0
-    for players in counts:
-        for policy in POLICIES:
+    findings, plan = [], Rounds(ROUND_GAMES, full, progress)
+    with GamePool([deck], jobs) as pool:
+        runs, playable = [], []
+        for players in counts:
             try:
-                checked = simulate(deck, players, CHECKED_GAMES, SEED + 1, policy, check=True)
+                pool.engine(0, players)
             except SimulationError as exc:  # e.g. too few cards to deal at this count
                 findings.append(Finding(f"cannot be played: {exc}", players))
-                break
-            run = simulate(deck, players, games_for(checked.turns_stats()[0]), SEED, policy, jobs=jobs)
-            findings.extend(Finding(message, players) for message in run_findings(checked, run))
-            if policy != STALL_POLICY and _stalls_often(run):
-                notes.append(f"{players} players: random players stalled in {run.stalemates} of {run.games} "
-                             f"games ({run.stalemate_share:.0%}); greedy players are what the stall check counts")
-            for card in (card for card, times in run.plays_by_card.items() if times):
-                played.setdefault(card, set()).add(players)
-            for name in run.effects:
-                triggered.setdefault(name, set()).add(players)
-            total += run.games + checked.games
-    findings.extend(Finding(m) for m in _coverage_findings(deck, counts, played, triggered))
-    notes.insert(0, f"played {total} seeded games (random and greedy players) at {_span(counts)} players")
-    return findings, notes
+                continue
+            playable.append(players)
+            runs += [Run((players, policy), 0, players, seat_policies(policy, players), SEED, MAX_GAMES,
+                         Summary.start(deck, players, SEED, seat_policies(policy, players)),
+                         check=CHECKED_GAMES if policy == STALL_POLICY or len(playable) == 1 else 0)
+                     for policy in POLICIES]
+        if progress:
+            progress(MAX_GAMES * len(POLICIES) * (len(counts) - len(playable)))
+        coverage = Coverage(deck, {n: pool.engine(0, n).expected_effects() for n in playable})
+        total = play_rounds(pool, runs, plan, coverage.settled, coverage.update)
+    notes = []
+    for run in (run.summary for run in runs):
+        findings.extend(Finding(message, run.players) for message in run_findings(run))
+        if run.policy != STALL_POLICY and _stalls_often(run):
+            notes.append(f"{run.players} players: random players stalled in {run.stalemates} of {run.games} "
+                         f"games ({run.stalemate_share:.0%}); greedy players are what the stall check counts")
+    if playable:
+        findings.extend(Finding(m) for m in _coverage_findings(deck, playable, coverage.played, coverage.triggered))
+        notes.insert(0, f"played {total} seeded games (random and greedy players) at {_span(playable)} players"
+                        + ("" if full else f"; {sum(run.settled and run.summary.games < run.limit for run in runs)} of {len(runs)} runs stopped "
+                                           f"early, their findings settled"))
+    return PlayCheck(findings, notes, total, {run.key: run.summary for run in runs})
 
 
-def run_findings(checked: Summary, run: Summary) -> list[str]:
+class Coverage:
+    """What the runs have seen so far at each count (cards laid, effects taken), and when a run's answer is
+    settled: its stall test decided, and everything either seen at its count or missed long enough."""
+
+    def __init__(self, deck: Deck, expected: dict[int, frozenset | set]):
+        self.cards = [card.id for card in deck.cards]
+        self.expected = expected
+        self.played: dict[str, set[int]] = {}
+        self.triggered: dict[str, set[int]] = {}
+
+    def update(self, runs) -> None:
+        for run in runs:
+            for card, times in run.summary.plays_by_card.items():
+                if times:
+                    self.played.setdefault(card, set()).add(run.players)
+            for name in run.summary.effects:
+                self.triggered.setdefault(name, set()).add(run.players)
+
+    def settled(self, run: Run) -> bool:
+        summary = run.summary
+        if run.rounds == 1:  # the first round says how long the games are, and so how many to play at most
+            run.limit = max(summary.games, games_for(summary.turns_stats()[0]))
+        if summary.errors:
+            return True  # a broken game is a finding already
+        if stall_decision(summary.stalemates, summary.games) is None:
+            return False
+        return absence_settled(summary.games) or self._all_seen(run.players)
+
+    def _all_seen(self, players: int) -> bool:
+        return (all(players in self.played.get(card, ()) for card in self.cards)
+                and all(players in self.triggered.get(name, ()) for name in self.expected[players]))
+
+
+def run_findings(run: Summary) -> list[str]:
+    """What one run found: too many stalls (for the stall check's players) and its broken games."""
     messages = []
     if run.policy == STALL_POLICY and _stalls_often(run):
         messages.append(f"{run.policy} players: {run.stalemates} of {run.games} games stalled "
                         f"({run.stalemate_share:.0%}, more than {STALL_LIMIT:.0%}): play reached a point where "
                         f"nobody could move, or ran past the game's turn bound; the deck lacks cards that let "
                         f"play go on")
-    for error in (checked.errors + run.errors)[:3]:
+    return messages + error_findings(run)
+
+
+def error_findings(run: Summary) -> list[str]:
+    """The first broken games of a run, each with the command that replays it."""
+    messages = []
+    for error in run.errors[:3]:
         messages.append(f"{run.policy} players: game {error.game} of seed {error.seed} broke: {error.error} "
                         f"(replay it with: deckforge simulate {run.deck.id} --players {run.players} --seed "
                         f"{error.seed} --policy {run.policy} --trace --game {error.game})")
@@ -74,6 +143,11 @@ def run_findings(checked: Summary, run: Summary) -> list[str]:
 
 
 def _stalls_often(run: Summary) -> bool:
+    """Return the stall test's decision, or where the run reached its maximum undecided, whether more than 2% of
+    its games (and at least two) stalled."""
+    decided = stall_decision(run.stalemates, run.games)
+    if decided is not None:
+        return decided
     return run.stalemate_share > STALL_LIMIT and run.stalemates >= 2
 
 

@@ -49,14 +49,18 @@ def seat_policies(policy: str | Sequence[str], players: int, per_seat: bool = Fa
 
 
 def play_series(engine: Engine, seed: int, first: int, count: int, policies: Sequence[str],
-                check: bool = False, policy_options: dict | None = None) -> list[GameResult | GameError]:
-    """Play games first .. first+count-1 as one series and return their outcomes in order."""
+                check: bool | int = False, policy_options: dict | None = None) -> list[GameResult | GameError]:
+    """Play games first .. first+count-1 as one series and return their outcomes in order.
+
+    `check`: True checks the invariants after every step of every game, a number only in that many games at the
+    start of the series (checking changes no choice, so the outcomes are the same either way)."""
     outcomes: list[GameResult | GameError] = []
     previous = None
     for index in range(first, first + count):
         starter = engine.next_starter(previous) if index > first else None
+        checked = check if isinstance(check, bool) else index - first < check
         try:
-            previous = play_game(engine, game_rng(seed, index), policies, check=check, starter=starter,
+            previous = play_game(engine, game_rng(seed, index), policies, check=checked, starter=starter,
                                  options=policy_options)
         except Exception as exc:  # noqa: BLE001  (a broken game is a finding about the deck or engine)
             previous = GameError(index, seed, _describe_error(exc))
@@ -95,6 +99,7 @@ def _start_worker(engine: Engine, seed: int, policies: tuple[str, ...], check: b
                   policy_options: dict | None) -> None:
     # the pool ends its workers with SIGTERM: a handler inherited from the parent (the CLI's) must not delay that
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches every process; the parent stops the pool
     _WORKER.update(engine=engine, seed=seed, policies=policies, check=check, policy_options=policy_options)
 
 
@@ -119,7 +124,7 @@ def simulate(deck: Deck, players: int, games: int = 1000, seed: int = 1, policy:
 
 def trace_game(deck: Deck, players: int, seed: int = 1, policy: str | Sequence[str] = "random",
                variants: Sequence[str] = (), game: int = 0, policy_options: dict | None = None) -> GameResult:
-    """Play game number `game` of the seeded run with the state's log on (in `result.extra["log"]`).
+    """Play game number `game` of the seeded run with the state's log on (in `result.log`).
 
     The games before it in its series are replayed first, so it has the same starter as in the full run.
     """

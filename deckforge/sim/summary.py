@@ -3,8 +3,9 @@ the seats that played them fared), effects and game-specific extras. This is the
 results: `deckforge simulate`, validate's play check and the report all read a `Summary`.
 
 `Summary.add` takes the outcomes in game order; `as_dict` gives the JSON form with a fixed key order, so the same
-run prints the same bytes. Engines report game-specific figures in `GameResult.extra`: numbers, or dicts of numbers,
-which are summed over the games (the key "log" is a trace, never summed).
+run prints the same bytes. Beyond what every game reports, it counts the losing seat (`GameResult.loser`) and a
+bidding game's bids (`GameResult.bids`), and sums each game's own figures (`GameResult.figures`, named in its
+`GameSpec.figures`: numbers, or counts per key); `as_dict` prints all three under "extra".
 """
 from __future__ import annotations
 
@@ -13,12 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..model import Deck
-from .base import GameResult
-
-# Game-specific figures engines put in GameResult.extra and the summary reads (bidding games; the losing seat).
-BIDS_MADE = "bids_made_by_round"
-BIDS_TOTAL = "bids_by_round"
-LOSER_SEAT = "loser_seat"
+from .base import Bids, GameResult
 
 
 @dataclass
@@ -69,21 +65,25 @@ class Summary:
     scored_games: int = 0
     plays_by_card: Counter = field(default_factory=Counter)
     effects: Counter = field(default_factory=Counter)
-    extra: dict = field(default_factory=dict)
+    figures: dict = field(default_factory=dict)   # each game figure summed: a number, or a count per key
     errors: list[GameError] = field(default_factory=list)
     # by position from the starter (1st to play = 0): what a first-player advantage is about
     wins_by_position: list[int] = field(default_factory=list)
     winner_slots: int = 0                    # winners over finished games (more than one per game on a tie)
     losers_by_position: list[int] = field(default_factory=list)
+    losers_by_seat: list[int] = field(default_factory=list)
     loser_games: int = 0
     cards: dict[str, CardTally] = field(default_factory=dict)
     bids: dict[int, list[int]] = field(default_factory=dict)   # round number -> [made, attempted]
+    bids_made_by_seat: list[int] = field(default_factory=list)
+    bid_rounds: int = 0                      # rounds bid in, over the games
 
     @classmethod
     def start(cls, deck: Deck, players: int, seed: int, policies: tuple[str, ...],
               variants: tuple[str, ...] = ()) -> "Summary":
         return cls(deck, players, seed, policies, variants, wins_by_seat=[0] * players,
                    score_totals=[0] * players, wins_by_position=[0] * players, losers_by_position=[0] * players,
+                   losers_by_seat=[0] * players, bids_made_by_seat=[0] * players,
                    cards={card.id: CardTally() for card in deck.cards})
 
     def add(self, outcome: GameResult | GameError) -> None:
@@ -93,7 +93,8 @@ class Summary:
             self.errors.append(outcome)
             return
         self.turns.append(outcome.turns)
-        self._add_bids(outcome.extra)
+        if outcome.bids is not None:
+            self._add_bids(outcome.bids)
         if outcome.finished:
             self.finished += 1
             for seat in outcome.winners:
@@ -109,7 +110,7 @@ class Summary:
         for seat_plays in outcome.plays:
             self.plays_by_card.update(seat_plays)
         self.effects.update(outcome.effects)
-        self._add_extra(outcome.extra)
+        self._add_figures(outcome.figures)
 
     def _add_positions(self, outcome: GameResult) -> None:
         """Count wins and losses by position from the seat that started (GameResult.first_player)."""
@@ -118,8 +119,9 @@ class Summary:
         for seat in outcome.winners:
             self.wins_by_position[position(seat)] += 1
         self.winner_slots += len(outcome.winners)
-        for loser in outcome.extra.get(LOSER_SEAT, {}):
-            self.losers_by_position[position(int(loser))] += 1
+        if outcome.loser is not None:
+            self.losers_by_seat[outcome.loser] += 1
+            self.losers_by_position[position(outcome.loser)] += 1
             self.loser_games += 1
 
     def _add_cards(self, outcome: GameResult) -> None:
@@ -128,27 +130,26 @@ class Summary:
             for card_id, tally in self.cards.items():
                 tally.add(plays.get(card_id, 0) > 0, won)
 
-    def _add_bids(self, extra: dict) -> None:
-        made, total = extra.get(BIDS_MADE), extra.get(BIDS_TOTAL)
-        if not made or not total:
-            return
-        for round_no, attempted in total.items():
-            counts = self.bids.setdefault(int(round_no), [0, 0])
-            counts[0] += made.get(round_no, 0)
-            counts[1] += attempted
+    def _add_bids(self, bids: Bids) -> None:
+        """Count each round's bids (every seat bids) and those that came true, by round and by seat."""
+        for round_no, made in enumerate(bids.made_by_round, bids.first_round):
+            counts = self.bids.setdefault(round_no, [0, 0])
+            counts[0] += made
+            counts[1] += self.players
+        for seat, made in enumerate(bids.made_by_seat):
+            self.bids_made_by_seat[seat] += made
+        self.bid_rounds += len(bids.made_by_round)
 
-    def _add_extra(self, extra: dict) -> None:
-        """Sum numbers and dicts of numbers; leave out the trace log and anything else."""
-        for key, value in extra.items():
-            if key == "log" or isinstance(value, bool):
-                continue
-            if isinstance(value, (int, float)):
-                self.extra[key] = self.extra.get(key, 0) + value
-            elif isinstance(value, dict):
-                totals = self.extra.setdefault(key, {})
-                for sub, number in value.items():
-                    if isinstance(number, (int, float)) and not isinstance(number, bool):
-                        totals[str(sub)] = totals.get(str(sub), 0) + number
+    def _add_figures(self, figures: dict) -> None:
+        """Sum the game's own figures: numbers, and counts per key."""
+        totals = self.figures
+        for name, value in figures.items():
+            if isinstance(value, dict):
+                counts = totals.setdefault(name, {})
+                for key, number in value.items():
+                    counts[key] = counts.get(key, 0) + number
+            else:
+                totals[name] = totals.get(name, 0) + value
 
     # -- figures ------------------------------------------------------------------------------------------------
 
@@ -190,7 +191,7 @@ class Summary:
             "plays_by_card": {card.id: self.plays_by_card[card.id] for card in self.deck.cards},
             "unplayed_cards": self.unplayed_cards,
             "effects": {name: self.effects[name] for name in sorted(self.effects)},
-            "extra": {key: _ordered(self.extra[key]) for key in sorted(self.extra)},
+            "extra": self.extra_dict(),
             "errors": [error.as_dict() for error in self.errors],
         }
         if self.scored_games:
@@ -199,7 +200,24 @@ class Summary:
         return data
 
 
-def _ordered(value):
+    def extra_dict(self) -> dict:
+        """Return the loser's seat, the bids and the game's own figures, by name in alphabetical order."""
+        extra = dict(self.figures)
+        if self.loser_games:
+            extra["loser_seat"] = {str(seat): lost for seat, lost in enumerate(self.losers_by_seat) if lost}
+        if self.bids:
+            rounds = sorted(self.bids)
+            extra.update({
+                "bids": sum(self.bids[r][1] for r in rounds), "bids_made": sum(self.bids[r][0] for r in rounds),
+                "bids_by_round": {str(r): self.bids[r][1] for r in rounds},
+                "bids_made_by_round": {str(r): self.bids[r][0] for r in rounds},
+                "bids_made_by_seat": {str(seat): made for seat, made in enumerate(self.bids_made_by_seat)},
+                "rounds": self.bid_rounds,
+            })
+        return {name: ordered(extra[name]) for name in sorted(extra)}
+
+
+def ordered(value):
     """Return a dict with its keys in natural order (numbers by value), or the number itself."""
     if not isinstance(value, dict):
         return value

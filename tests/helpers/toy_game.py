@@ -143,7 +143,7 @@ class ToyState(State):
         over = self.is_terminal()
         winners = [self.winner()] if over else []
         places = [winners[0], 1 - winners[0]] if over else []
-        return GameResult(2, over, False, self.turns, winners, places, extra={"tricks": list(self.tricks)})
+        return GameResult(2, over, False, self.turns, winners, places, figures={"tricks": list(self.tricks)})
 
     def information_state_string(self, player: int) -> str:
         laid = " ".join(f"{seat}:{card}" for seat, card in self.laid)

@@ -1,7 +1,7 @@
 """Read card placements back from a built PDF: which face form is drawn where, clipped to what, turned how.
 
-Walks each page's content stream keeping the transformation matrix, so the geometry asserted in tests is the
-geometry a PDF viewer would draw, not the planner's own numbers.
+Walks each page's content stream, and the sheet forms it places, keeping the transformation matrix, so the
+geometry asserted in tests is the geometry a PDF viewer would draw, not the planner's own numbers.
 """
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass
 
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 MM = 72 / 25.4
 FACE_PREFIX = "/FormXob.face-"
@@ -53,36 +54,52 @@ def _bounds(m: tuple, x0: float, y0: float, x1: float, y1: float) -> tuple[float
 def read_pages(path, card_w_mm: float, card_h_mm: float) -> list[PageDrawing]:
     """Return, per page, every face form drawn with its trim (from the card size) and clip, and the page's lines.
 
-    Lines drawn inside the face forms (a symbol's strokes) are not the page's own and are not listed.
+    Forms that are not faces (a sheet's cards, its crop marks and labels, drawn once and placed on every page
+    like it) are followed as if their content were the page's. Lines drawn inside the face forms (a symbol's
+    strokes) are not the page's own and are not listed.
     """
     reader = PdfReader(path)
     pages = []
     for page in reader.pages:
-        ctm, clip, rect, stack, placed, lines, start = (1, 0, 0, 1, 0, 0), None, None, [], [], [], None
-        for operands, op in page.get_contents().operations:
-            if op == b"q":
-                stack.append((ctm, clip))
-            elif op == b"Q":
-                ctm, clip = stack.pop()
-            elif op == b"cm":
-                ctm = _multiply(tuple(float(v) for v in operands), ctm)
-            elif op == b"re":
-                x, y, w, h = (float(v) for v in operands)
-                rect = _bounds(ctm, x, y, x + w, y + h)
-            elif op in (b"W", b"W*"):
-                clip = rect
-            elif op == b"m":
-                start = _apply(ctm, *(float(v) for v in operands))
-            elif op == b"l" and start is not None:
-                end = _apply(ctm, *(float(v) for v in operands))
-                lines.append((start[0] / MM, start[1] / MM, end[0] / MM, end[1] / MM))
-                start = None
-            elif op == b"Do" and str(operands[0]).startswith(FACE_PREFIX):
-                trim = _bounds(ctm, 0, 0, card_w_mm * MM, card_h_mm * MM)
-                turn = round(math.degrees(math.atan2(ctm[1], ctm[0]))) % 360
-                placed.append(Placed(str(operands[0])[len(FACE_PREFIX):], trim, clip, turn))
+        placed, lines = [], []
+        _walk(page.get_contents().operations, page.get("/Resources"), (1, 0, 0, 1, 0, 0), None, placed, lines,
+              reader, card_w_mm, card_h_mm)
         pages.append(PageDrawing(placed, lines))
     return pages
+
+
+def _walk(operations, resources, ctm: tuple, clip, placed: list, lines: list, reader, card_w_mm: float,
+          card_h_mm: float) -> None:
+    """Follow one content stream, starting from `ctm` and `clip`, into `placed` and `lines`."""
+    rect, stack, start = None, [], None
+    for operands, op in operations:
+        if op == b"q":
+            stack.append((ctm, clip))
+        elif op == b"Q":
+            ctm, clip = stack.pop()
+        elif op == b"cm":
+            ctm = _multiply(tuple(float(v) for v in operands), ctm)
+        elif op == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            rect = _bounds(ctm, x, y, x + w, y + h)
+        elif op in (b"W", b"W*"):
+            clip = rect
+        elif op == b"m":
+            start = _apply(ctm, *(float(v) for v in operands))
+        elif op == b"l" and start is not None:
+            end = _apply(ctm, *(float(v) for v in operands))
+            lines.append((start[0] / MM, start[1] / MM, end[0] / MM, end[1] / MM))
+            start = None
+        elif op == b"Do" and str(operands[0]).startswith(FACE_PREFIX):
+            trim = _bounds(ctm, 0, 0, card_w_mm * MM, card_h_mm * MM)
+            turn = round(math.degrees(math.atan2(ctm[1], ctm[0]))) % 360
+            placed.append(Placed(str(operands[0])[len(FACE_PREFIX):], trim, clip, turn))
+        elif op == b"Do":
+            form = resources["/XObject"][operands[0]].get_object()
+            if form.get("/Subtype") == "/Form":
+                matrix = tuple(float(v) for v in form.get("/Matrix", (1, 0, 0, 1, 0, 0)))
+                _walk(ContentStream(form, reader).operations, form.get("/Resources"), _multiply(matrix, ctm), clip,
+                      placed, lines, reader, card_w_mm, card_h_mm)
 
 
 def placed_faces(path, card_w_mm: float, card_h_mm: float) -> list[list[Placed]]:

@@ -84,14 +84,22 @@ def test_a_shared_image_is_stored_once_and_low_resolution_is_reported(tmp_path: 
     result = build_deck(load_deck(folder), out=tmp_path / "art.pdf")
     images = set()
     for page in PdfReader(result.path).pages:
-        for form in page["/Resources"]["/XObject"].values():
-            for name, xobject in (form.get_object().get("/Resources", {}).get("/XObject") or {}).items():
-                if xobject.get_object()["/Subtype"] == "/Image":
-                    images.add(xobject.idnum)
+        _find_images(page["/Resources"].get("/XObject"), images)
     assert len(images) == 1
     assert len(result.warnings) == 2  # one per card face that shows it: rock and paper
     # 120 × 90 px fitted into a 43 × 30 mm box is 40 × 30 mm: 90 px over 30 mm is 76 DPI.
     assert "rock.png (120 × 90 px) prints at 76 DPI in its 40 × 30 mm box" in result.warnings[0]
+
+
+def _find_images(xobjects, images: set) -> None:
+    """Add the object number of every image drawn by these XObjects, following forms inside forms (a sheet's
+    form places face forms, which draw the images)."""
+    for reference in (xobjects or {}).values():
+        xobject = reference.get_object()
+        if xobject["/Subtype"] == "/Image":
+            images.add(reference.idnum)
+        elif xobject["/Subtype"] == "/Form":
+            _find_images(xobject.get("/Resources", {}).get("/XObject"), images)
 
 
 def test_a_sharp_jpeg_draws_without_warning(tmp_path: Path) -> None:
@@ -115,7 +123,7 @@ def test_an_image_broken_after_loading_fails_naming_the_card(tmp_path: Path) -> 
 
 def test_cards_png_is_300_dpi_with_bleed_one_per_face(tmp_path: Path) -> None:
     result = build_deck(load_deck(_mini(tmp_path)), BuildOptions(fmt="cards-png"), out=tmp_path / "png")
-    files = sorted(p.name for p in result.path.iterdir())
+    files = sorted(p.name for p in result.path.iterdir() if p.name != ".deckforge-files")
     assert files == ["001-rock.png", "002-paper.png", "003-fate.png", "004-changer.png", "back.png", "cards.csv"]
     for name in files[:-1]:
         with Image.open(result.path / name) as image:
@@ -126,10 +134,11 @@ def test_cards_png_is_300_dpi_with_bleed_one_per_face(tmp_path: Path) -> None:
 
 def test_cards_png_replaces_an_earlier_folder_only_when_complete(tmp_path: Path) -> None:
     target = tmp_path / "png"
-    target.mkdir()
-    (target / "old.png").write_bytes(b"old")
+    build_deck(load_deck(_mini(tmp_path)), BuildOptions(fmt="cards-png"), out=target)
+    (target / "old.png").write_bytes(b"old")  # not deckforge's: kept, never deleted
     build_deck(load_deck(_mini(tmp_path)), BuildOptions(fmt="cards-png", backs="none"), out=target)
-    assert "old.png" not in {p.name for p in target.iterdir()} and (target / "001-rock.png").exists()
+    assert "back.png" not in {p.name for p in target.iterdir()} and (target / "001-rock.png").exists()
+    assert (target / "old.png").read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
 

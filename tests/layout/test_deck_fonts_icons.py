@@ -51,11 +51,11 @@ def test_the_decks_fonts_are_embedded_and_its_icons_drawn_not_printed(tmp_path):
     with pdfplumber.open(out) as pdf:
         page = pdf.pages[0]
         fonts = {char["fontname"].split("+")[-1] for char in page.chars}
-        text = page.extract_text()
+        text = "".join(char["text"] for char in page.chars)  # in drawing order: the cards on A4 are turned
         images = page.images
     assert {"DejaVuSerif-Bold", "DejaVuSans"} <= fonts
     assert "Card 0" in text and "Strike" in text and ":sword:" not in text
-    assert len(images) >= 9  # one sword per card on the sheet
+    assert len(images) >= 8  # one sword per card on the sheet (8 poker cards fit an A4 sheet)
 
 
 def test_an_svg_icon_draws_as_vectors(tmp_path):
@@ -63,10 +63,10 @@ def test_an_svg_icon_draws_as_vectors(tmp_path):
     out = build_deck(deck, BuildOptions(players=2, lang="cs"), out=tmp_path / "hex.pdf").path
     with pdfplumber.open(out) as pdf:
         page = pdf.pages[0]
-        assert ":shield:" not in page.extract_text()
+        assert ":shield:" not in "".join(char["text"] for char in page.chars)
         shield_fill = [c for c in page.curves if c.get("non_stroking_color") and
                        [round(v, 2) for v in c["non_stroking_color"]] == [0.19, 0.31, 0.5]]
-    assert len(shield_fill) >= 9
+    assert len(shield_fill) >= 8
 
 
 def test_an_unknown_icon_fails_naming_the_card_row_and_icon(tmp_path):

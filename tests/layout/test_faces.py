@@ -257,7 +257,7 @@ def test_card_and_back_art_replace_the_drawn_motif(tmp_path):
     with pdfplumber.open(tmp_path / "out.pdf") as pdf:
         fronts, backs = pdf.pages[0], pdf.pages[1]
         assert len(fronts.images) == 7  # the seven rocks on the first sheet
-        assert len(backs.images) == 9
+        assert len(backs.images) == 9  # a back behind each of the 9 cards an A4 sheet holds
         assert len(pdf.pages[2].images) == 0  # scissors and papers keep their drawn symbols
 
 

@@ -18,10 +18,14 @@ def spec(paper_name: str = "a4", size=POKER, **kw) -> SheetSpec:
     return SheetSpec(paper(paper_name), *size, **kw)
 
 
-@pytest.mark.parametrize("paper_name", ["a4", "letter"])
-def test_poker_cards_fit_nine_upright_on_a4_and_letter(paper_name: str) -> None:
-    grid = fit_grid(spec(paper_name))
-    assert (grid.cols, grid.rows, grid.rotated) == (3, 3, False)
+@pytest.mark.parametrize("paper_name, gap, fitting", [("a4", 0, (2, 4, True)), ("letter", 0, (2, 4, True)),
+                                                      ("a4", 6, (2, 4, True)), ("letter", 6, (2, 3, True))])
+def test_poker_cards_fit_with_whole_bleed_and_marks_8_mm_inside_the_paper(paper_name: str, gap: float,
+                                                                          fitting: tuple) -> None:
+    # 3 upright poker cards are 189 mm: with 3 mm bleed, 2.5 mm marks and 8 mm to the edge they need 216 mm.
+    grid = fit_grid(spec(paper_name, gap=mm(gap)))
+    assert (grid.cols, grid.rows, grid.rotated) == fitting
+    assert (grid.outer_bleed_x, grid.outer_bleed_y) == (mm(3), mm(3))
 
 
 def test_both_orientations_are_tried() -> None:
@@ -32,7 +36,8 @@ def test_both_orientations_are_tried() -> None:
 
 
 def test_a_card_larger_than_the_paper_is_refused() -> None:
-    with pytest.raises(BuildError, match=r"a 250 × 300 mm card does not fit on a4 paper"):
+    with pytest.raises(BuildError, match=r"a 250 × 300 mm card with 3 mm of bleed and 2.5 mm crop marks 8 mm inside "
+                                         r"the paper edge does not fit on a4 paper; choose a larger paper"):
         fit_grid(spec("a4", (mm(250), mm(300))))
 
 
@@ -48,30 +53,44 @@ def test_units_are_parsed_in_one_place() -> None:
 
 
 def test_a4_marks_stand_on_every_cut_line_in_the_margin() -> None:
-    sheet = plan_sheets(spec(), 9).sheets[0]
+    # Two turned cards across (176 mm) and four down (252 mm), centred: cut lines at x 17 + 88k, y 22.5 + 63k.
+    sheet = plan_sheets(spec(), 8).sheets[0]
     verticals = sorted({round(to_mm(m.x0), 3) for m in sheet.marks if m.x0 == m.x1})
     horizontals = sorted({round(to_mm(m.y0), 3) for m in sheet.marks if m.y0 == m.y1})
-    assert verticals == [10.5, 73.5, 136.5, 199.5]
-    assert horizontals == [16.5, 104.5, 192.5, 280.5]
-    below = [m for m in sheet.marks if m.x0 == m.x1 and m.y1 < mm(20)]
-    assert {(round(to_mm(m.y0), 3), round(to_mm(m.y1), 3)) for m in below} == {(8.5, 13.5)}  # 3 mm bleed, 5 mm mark
+    assert verticals == [17.0, 105.0, 193.0]
+    assert horizontals == [22.5, 85.5, 148.5, 211.5, 274.5]
+    below = [m for m in sheet.marks if m.x0 == m.x1 and m.y1 < mm(30)]
+    assert {(round(to_mm(m.y0), 3), round(to_mm(m.y1), 3)) for m in below} == {(14.5, 19.5)}  # 3 mm bleed, 5 mm mark
+    left = [m for m in sheet.marks if m.y0 == m.y1 and m.x1 < mm(30)]
+    assert {(round(to_mm(m.x0), 3), round(to_mm(m.x1), 3)) for m in left} == {(9.0, 14.0)}
 
 
-def test_letter_gives_bleed_way_to_printable_marks_and_says_so() -> None:
-    plan = plan_sheets(spec("letter"), 9)
-    assert to_mm(plan.grid.outer_bleed_y) == pytest.approx(0.7)
-    assert "0.7 mm instead of 3 mm" in plan.notes[0]
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_every_paper_keeps_the_whole_bleed_and_says_what_would_fit_more(paper_name: str) -> None:
+    plan = plan_sheets(spec(paper_name, gap=mm(6)), 9)
+    assert (plan.grid.outer_bleed_x, plan.grid.outer_bleed_y) == (mm(3), mm(3))
+    per_sheet = plan.grid.per_sheet
+    assert plan.notes[0].startswith(f"{per_sheet} cards a sheet: the 3 mm bleed and crop marks 8 mm inside the "
+                                    "paper edge leave no room for more")
+    assert not plan_sheets(spec("a3"), 9).notes  # nothing to say where a smaller bleed fits no more
+
+
+def test_a_back_offset_pushing_marks_off_the_paper_is_refused_naming_the_range() -> None:
+    with pytest.raises(BuildError, match=r"^--back-offset 10,0 would push the backs' cards, bleed or crop marks off "
+                                         r"the a4 paper; on these sheets DX can be -9.0 to 9.0 mm"):
+        plan_sheets(spec(back_offset=(mm(10), 0.0)), 8)
+    assert plan_sheets(spec(back_offset=(mm(8), mm(-8))), 8).sheets[1].placements
 
 
 def test_a_partial_sheet_marks_only_the_cut_lines_of_its_cards() -> None:
-    sheet = plan_sheets(spec(), 3).sheets[0]  # one full top row
+    sheet = plan_sheets(spec(), 2).sheets[0]  # one full top row of turned cards
     horizontals = sorted({round(to_mm(m.y0), 3) for m in sheet.marks if m.y0 == m.y1})
-    assert horizontals == [192.5, 280.5]
+    assert horizontals == [211.5, 274.5]
 
 
 @pytest.mark.parametrize("backs", ["duplex-long", "duplex-short"])
 def test_backs_turn_so_the_cut_card_shows_its_back_upright(backs: str) -> None:
-    upright = plan_sheets(spec("a4", backs=backs), 9).sheets
+    upright = plan_sheets(spec("a4", (mm(70), mm(120)), backs=backs), 4).sheets
     turned = plan_sheets(spec("a3", backs=backs), 18).sheets
     assert upright[1].placements[0].rotation == (0 if backs == "duplex-long" else 180)
     assert turned[0].placements[0].rotation == 90
@@ -115,6 +134,7 @@ def test_placements_never_overlap_and_marks_stay_in_the_printable_margin(paper_n
     printable = Box(margin, margin, sheet_w - 2 * margin, sheet_h - 2 * margin)
     fronts = plan.fronts
     assert sum(len(s.placements) for s in fronts) == count
+    assert (plan.grid.outer_bleed_x, plan.grid.outer_bleed_y) == (sheet_spec.bleed, sheet_spec.bleed)
     for sheet in fronts:
         trims = [p.trim for p in sheet.placements]
         for i, p in enumerate(sheet.placements):
@@ -135,6 +155,8 @@ def test_placements_never_overlap_and_marks_stay_in_the_printable_margin(paper_n
     if backs != "none":
         for front, back in zip(plan.sheets[::2], plan.sheets[1::2]):
             assert back.side == "back" and back.page == front.page + 1
+            for item in [p.painted for p in back.placements] + [_segment_box(m) for m in back.marks]:
+                assert Box(0, 0, sheet_w, sheet_h).contains(item)  # a larger offset is refused
             for f, b in zip(front.placements, back.placements):
                 expected = _mirror(f.trim, sheet_spec).shifted(mm(dx), mm(dy))
                 assert (b.trim.x, b.trim.y, b.card) == pytest.approx((expected.x, expected.y, f.card))

@@ -21,8 +21,10 @@ PACKAGE_DIR = Path(deckforge.__file__).parent
 
 
 def page_text(path: Path, page: int) -> str:
+    """Return a page's text as laid out, then every string in drawing order (the cards on A4 are turned)."""
     with pdfplumber.open(path) as pdf:
-        return " ".join((pdf.pages[page - 1].extract_text() or "").split())
+        page = pdf.pages[page - 1]
+        return " ".join((page.extract_text() or "").split()) + " " + "".join(char["text"] for char in page.chars)
 
 
 def run(*args: str):
@@ -47,7 +49,7 @@ def test_german_page_labels_read_back_from_the_sheet(german_sheets: Path) -> Non
     assert "Schere, Stein, Papier · 4 Spieler · Seite 1 von 8 · Vorderseite" in first
     assert "Seite 2 von 8 · Rückseite von Seite 1" in second
     assert "dieser Balken misst 50 mm" in first
-    assert "beidseitig drucken, Wenden an der langen Kante" in first
+    assert "mit 100 % drucken, nicht an Seite anpassen; beidseitig, Wenden an der langen Kante" in first
     assert "Schere" in first and "Schlägt Papier." in first
 
 

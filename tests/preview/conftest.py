@@ -44,8 +44,11 @@ def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "real_checks: run the preview's real background checks")
 
 
+PORT = 8765  # the port the app is told it serves on; the test client sends its requests to it
+
+
 @pytest.fixture
 def client(session: PreviewSession):
     """A client of the preview's routes; the files are not watched: tests reload the session themselves."""
-    with TestClient(create_app(session, watch=False)) as client:
+    with TestClient(create_app(session, watch=False, port=PORT), base_url=f"http://127.0.0.1:{PORT}") as client:
         yield client

@@ -1,6 +1,7 @@
 """Helpers for the preview tests: edit a file as a save would, find a line, wait for a condition."""
 from __future__ import annotations
 
+import re
 import time
 from html.parser import HTMLParser
 from pathlib import Path
@@ -28,6 +29,22 @@ def wait_for(condition, timeout: float = 20.0, step: float = 0.05):
         if value or time.monotonic() > deadline:
             return value
         time.sleep(step)
+
+
+def view_when(client, condition, html: str | None = None, changes: int = 30) -> str:
+    """Return /view once it meets `condition`, waiting as the page does: on /changes after the version it shows.
+
+    Each wait ends at the next change (a reload, a finished check) or after the long poll's 20 s; `changes`
+    bounds how many waits, so a view that never comes fails instead of hanging.
+    """
+    html = client.get("/view").text if html is None else html
+    for _ in range(changes):
+        if condition(html):
+            return html
+        version = re.search(r'data-version="(\d+)"', html).group(1)
+        client.get("/changes", params={"since": version})
+        html = client.get("/view").text
+    raise AssertionError(f"the view never met the condition; it shows:\n{html}")
 
 
 class _Figures(HTMLParser):

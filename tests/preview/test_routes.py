@@ -6,12 +6,13 @@ import io
 import pypdfium2
 import pytest
 from PIL import Image, ImageChops
-from preview_helpers import edit, figures, line_of, version_of, wait_for
+from preview_helpers import edit, figures, line_of, version_of, view_when, wait_for
 
 from deckforge.layout import BuildOptions, build_deck
 from deckforge.layout.preview_render import PREVIEW_DPI
 from deckforge.load import load_deck
 from deckforge.preview import server
+from deckforge.typography import tie
 
 
 def test_page_lists_every_distinct_face_with_count_and_name(client, deck_copy) -> None:
@@ -20,7 +21,7 @@ def test_page_lists_every_distinct_face_with_count_and_name(client, deck_copy) -
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     shown = figures(page.text)
-    expected = {f"card-{card.id}": (f"{copies}×", card.name("cs"), card.text("cs"))
+    expected = {f"card-{card.id}": (f"{copies}×", card.name("cs"), tie(card.text("cs"), "cs"))  # Czech line breaks
                 for card, copies in deck.counts_for(n)}
     expected["back"] = (f"{deck.total_for(n)}×", deck.back.title("cs"), "")
     assert {key: (f["count"], f["name"], f.get("text", "")) for key, f in shown.items()} == expected
@@ -67,8 +68,9 @@ def test_language_and_player_count_switch(client, deck_copy) -> None:
 def test_a_count_the_deck_does_not_serve_falls_back_with_a_note(client, deck_copy) -> None:
     deck = load_deck(deck_copy)
     page = client.get("/", params={"players": 99, "lang": "pl"}).text
-    assert f"not 99; showing {deck.players.default_players}" in page
-    assert "no &#39;pl&#39; texts; showing &#39;cs&#39;" in page
+    # the deck has no Polish, so the page shows its first language, Czech, and says so in Czech
+    assert f"ne pro 99; zobrazuji {deck.players.default_players}." in page
+    assert "Balíček nemá texty v jazyce „pl“; zobrazuji „cs“." in page
     assert figures(page)["card-stone-of-fate"]["name"] == "Kámen osudu"
 
 
@@ -150,14 +152,15 @@ def test_an_art_save_redraws_the_card_that_shows_it(client, session, deck_copy) 
 
 @pytest.mark.real_checks
 def test_checks_run_in_the_background_and_show_their_verdict(client, session, deck_copy) -> None:
-    verdict = wait_for(lambda: 'class="verdict ok"' in client.get("/view").text)
-    assert verdict, "the quick check never reported"
+    # Wait on the condition, not the clock: the verdict's arrival moves the version /changes waits on.
+    settled = view_when(client, lambda html: 'class="verdict pending"' not in html)
+    assert 'class="verdict ok"' in settled
     # Every paper card played as rock: no paper is left, which the static check reports.
     text = deck_copy.read_text(encoding="utf-8")
     deck_copy.write_text(text.replace("item: paper", "item: rock"), encoding="utf-8")
     session.reload()
-    page = wait_for(lambda: (t := client.get("/view").text) and 'class="verdict bad"' in t and t)
-    assert page and "no paper card" in page  # the static check
+    page = view_when(client, lambda html: 'class="verdict pending"' not in html)
+    assert 'class="verdict bad"' in page and "no paper card" in page  # the static check
     assert "games stalled" in page  # the quick simulation: rock, scissors and no paper soon leave nobody a move
 
 

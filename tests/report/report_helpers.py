@@ -6,7 +6,7 @@ from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 
-from deckforge.sim.base import GameResult
+from deckforge.sim.base import Bids, GameResult
 
 
 def write_deck(folder: Path, data: dict) -> Path:
@@ -46,12 +46,12 @@ def knp_variant(folder: Path) -> Path:
 
 
 def result(players: int, winner: int | None, turns: int = 50, plays: dict | None = None,
-           extra: dict | None = None) -> GameResult:
+           loser: int | None = None, bids: Bids | None = None) -> GameResult:
     """Return a finished game won by `winner` (None: a stalemate); `plays` maps seat -> card ids played once."""
     finished = winner is not None
     seat_plays = [Counter((plays or {}).get(seat, ())) for seat in range(players)]
     return GameResult(players, finished, not finished, turns, [winner] if finished else [],
-                      places=[winner] if finished else [], plays=seat_plays, extra=extra or {})
+                      places=[winner] if finished else [], plays=seat_plays, loser=loser, bids=bids)
 
 
 class _Tables(HTMLParser):

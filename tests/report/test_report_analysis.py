@@ -6,6 +6,7 @@ from deckforge.report.analysis import (Finding, count_ranges, judge, seat_shares
                                        summary_sentence)
 from deckforge.report.play import DeckRun, tally
 from deckforge.report.stats import wilson
+from deckforge.sim.base import Bids
 from deckforge.sim.summary import GameError
 from report_helpers import result
 
@@ -80,15 +81,15 @@ def test_stalls_over_two_percent_or_an_error_make_a_count_unplayable():
 
 
 def test_loser_seat_is_counted_from_the_starter():
-    games = [(result(3, 1, extra={"loser_seat": {"2": 1}}), 2)] * 5 + [(result(3, 0, extra={"loser_seat": {"1": 1}}), 2)]
+    games = [(result(3, 1, loser=2), 2)] * 5 + [(result(3, 0, loser=1), 2)]
     count = tally(KNP, 3, games)
     assert count.losers_by_position == [5, 0, 1]
     assert count.loser_games == 6
 
 
 def test_wizard_bids_are_summed_per_round():
-    extra = {"bids_by_round": {"1": 4, "2": 4}, "bids_made_by_round": {"1": 3}}
-    count = tally(KNP, 4, [(result(4, 0, extra=extra), 0), (result(4, 1, extra=extra), 0)])
+    bids = Bids(first_round=1, made_by_round=(3, 0), made_by_seat=(1, 1, 1, 0))
+    count = tally(KNP, 4, [(result(4, 0, bids=bids), 0), (result(4, 1, bids=bids), 0)])
     assert count.bids == {1: [6, 8], 2: [0, 8]}
 
 

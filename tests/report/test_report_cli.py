@@ -2,7 +2,7 @@
 from click.testing import CliRunner
 
 from deckforge.cli import main
-from report_helpers import starter_rush, write_deck
+from report_helpers import knp_variant, starter_rush, write_deck
 
 
 def run(*args):
@@ -10,15 +10,30 @@ def run(*args):
 
 
 def test_report_writes_to_the_default_output_path(tmp_path, monkeypatch):
-    deck = starter_rush(tmp_path / "rush")
+    deck = knp_variant(tmp_path / "whirlwind")
     monkeypatch.chdir(tmp_path)
     outcome = run("report", deck, "--games", 20, "--seed", 2, "--jobs", 1)
     assert outcome.exit_code == 0, outcome.output
-    page = tmp_path / "output" / "starter-rush" / "starter-rush-report.html"
-    assert outcome.output.startswith("wrote output/starter-rush/starter-rush-report.html: 60 games")
+    page = tmp_path / "output" / "knp-whirlwind" / "knp-whirlwind-report.html"
+    assert outcome.output.startswith("wrote output/knp-whirlwind/knp-whirlwind-report.html: 60 games")
     assert "Playable at every player count played (2–4 players)." in outcome.output
     html = page.read_text(encoding="utf-8")
-    assert html.startswith("<!DOCTYPE html>") and "Start vyhrává" in html
+    assert html.startswith("<!DOCTYPE html>") and "Kámen, nůžky, papír s vichřicí" in html
+
+
+def test_a_deck_that_fails_a_static_check_is_not_played(tmp_path, monkeypatch):
+    from deckforge.sim.pool import GamePool
+
+    def no_games(*args, **kwargs):
+        raise AssertionError("a game was played")
+    monkeypatch.setattr(GamePool, "play", no_games)
+    deck = starter_rush(tmp_path / "rush")   # changers only: the static check misses rock, paper and scissors
+    outcome = run("report", deck, "-o", tmp_path / "x.html")
+    assert outcome.exit_code == 1
+    assert outcome.output.startswith("Error: ")
+    assert "deck.yaml: 3 problem(s) that need no game to find; no games were played" in outcome.output
+    assert "- no paper card: every item must be in the deck for play to flow" in outcome.output
+    assert "Traceback" not in outcome.output and not (tmp_path / "x.html").exists()
 
 
 def test_report_refuses_decks_with_no_player_count_in_common(tmp_path):

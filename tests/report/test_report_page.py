@@ -1,9 +1,11 @@
 """The report page: figures read back from the HTML against the runner's own outcomes, flags, comparison, files."""
 import re
 import statistics
+from collections import Counter
 
 import pytest
 
+from deckforge.games import specs
 from deckforge.load import load_deck
 from deckforge.report import build_report, render_html, write_report
 from deckforge.report.stats import wilson
@@ -17,7 +19,7 @@ GAMES = 40
 @pytest.fixture(scope="module")
 def knp_page():
     deck = load_deck("kamen-nuzky-papir")
-    return deck, render_html(build_report(deck, games=GAMES, seed=3, jobs=2))
+    return deck, render_html(build_report(deck, games=GAMES, seed=3, jobs=2, lang="en"))
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +60,22 @@ def test_verdict_table_holds_the_runners_figures(knp_page):
         assert cells[5] == expected["first"], players
 
 
+def test_the_games_own_figures_are_labelled_from_its_spec(knp_page):
+    deck, html = knp_page
+    rows = table_rows(html)
+    for figure in specs()[deck.game].figures:
+        assert rows[f"figure-{figure.name}"][0] == figure.label
+    engine = engine_for(deck, 2, {"variants": (), "trace": False})
+    outcomes = list(iter_outcomes(engine, GAMES, 3, ("random",) * 2))
+    assert rows["figure-draws"][1] == f"{sum(game.figures['draws'] for game in outcomes) / GAMES:.1f}"
+    spells = Counter()
+    for game in outcomes:
+        spells.update(game.figures["spell_effects"])
+    largest = max(spells, key=spells.__getitem__)
+    shares = rows["figure-spell_effects"][1].replace("\u00a0", " ")  # a key and its share never break apart
+    assert f"{largest}: {spells[largest] / sum(spells.values()):.1%}" in shares
+
+
 def test_page_is_self_contained_with_charts(knp_page):
     _, html = knp_page
     assert len(re.findall(r"<svg\b", html)) >= 3
@@ -75,7 +93,7 @@ def test_cards_are_named_from_the_deck_model(knp_page):
     deck, html = knp_page
     rows = table_rows(html)
     for card in deck.cards:
-        assert rows[f"card-{card.id}"][0] == card.name("cs")
+        assert rows[f"card-{card.id}"][0] == card.name("en")
 
 
 def test_charts_drawn_are_those_the_game_has_data_for(knp_page):
@@ -85,7 +103,7 @@ def test_charts_drawn_are_those_the_game_has_data_for(knp_page):
 
 
 def test_a_deck_that_favours_the_starter_is_flagged(rush_deck):
-    html = render_html(build_report(rush_deck, games=150, seed=1))
+    html = render_html(build_report(rush_deck, games=150, seed=1, lang="en"))
     rows = table_rows(html)
     assert rows["count-a-2"][-1].startswith("1st seat favoured: wins ")
     for players in (3, 4):  # the strongest seat flag leads: the 1st favoured or the last starved
@@ -114,7 +132,7 @@ def test_comparison_shows_the_changed_and_the_new_card(tmp_path):
 
 def test_pdf_embeds_open_sans_and_prints_the_verdict(rush_deck, tmp_path):
     pypdf = pytest.importorskip("pypdf")
-    target = write_report(build_report(rush_deck, games=30, seed=1), tmp_path / "rush.pdf", "pdf")
+    target = write_report(build_report(rush_deck, games=30, seed=1, lang="en"), tmp_path / "rush.pdf", "pdf")
     reader = pypdf.PdfReader(target)
     text = "".join(page.extract_text() for page in reader.pages)
     assert "Verdict" in text and "1st seat" in text

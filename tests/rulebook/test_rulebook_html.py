@@ -101,7 +101,7 @@ def test_a_template_that_leaves_out_cards_and_sections_fails(tmp_path: Path) -> 
 def test_the_sandbox_refuses_internals(tmp_path: Path, expression: str) -> None:
     folder = _deck_with_template(tmp_path, '{% extends "base.html" %}{% block goal %}{{ ' + expression
                                  + ' }}{% endblock %}')
-    with pytest.raises(BuildError, match=r"rulebook template .*cs\.html: .*(unsafe|access)"):
+    with pytest.raises(BuildError, match=r"rulebook template .*cs\.html:\d+: .*(unsafe|access)"):
         rulebook_html(folder, "cs")
 
 

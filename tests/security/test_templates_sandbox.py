@@ -76,14 +76,15 @@ def test_links_out_of_the_deck_folder_are_refused_for_templates(tmp_path: Path) 
 
 
 def test_typesetting_fetches_nothing_from_the_network() -> None:
+    from deckforge.rulebook.fetch import FetchRefused
     from deckforge.rulebook.typeset import local_url_fetcher
 
     fetcher = local_url_fetcher()
     for url in ("http://example.com/x.png", "https://example.com/font.ttf", "ftp://example.com/a"):
         try:
             fetcher.fetch(url)
-        except ValueError as exc:
-            assert "disallowed protocol" in str(exc)
+        except FetchRefused as exc:
+            assert "fetches nothing from the network" in str(exc)
         else:
             raise AssertionError(f"{url} was fetched")
     assert fetcher.fetch("data:text/plain,hi").read() == b"hi"

@@ -3,7 +3,8 @@ import pytest
 
 from deckforge.load import bundled_decks, load_deck
 from deckforge.games import specs
-from deckforge.sim.runner import simulate
+from deckforge.sim.base import GameResult, SimulationError, engine_for, play_game
+from deckforge.sim.runner import game_rng, simulate
 
 DECKS = {deck.game: deck for deck in map(load_deck, bundled_decks())}
 
@@ -20,6 +21,40 @@ def test_every_game_plays_at_every_player_count(game):
             assert summary.errors == [], f"{game}, {players} players, {policy}: {summary.errors[0]}"
             assert summary.finished + summary.stalemates == 2
             assert sum(summary.plays_by_card.values()) > 0
+
+
+@pytest.mark.parametrize("game", SIMULATED)
+def test_a_variant_the_game_does_not_declare_is_refused_naming_the_game(game):
+    spec, deck = specs()[game], DECKS[game]
+    message = (f"unknown {spec.title} variant 'lucid-visoin'; did you mean 'lucid-vision'?" if spec.variants
+               else f"{spec.title} ({game}) has no variants; cannot play lucid-visoin")
+    with pytest.raises(SimulationError) as refused:
+        engine_for(deck, deck.players.low, {"variants": ("lucid-visoin",)})
+    assert message in str(refused.value)
+    for variant in spec.variants:  # each one it declares plays
+        assert engine_for(deck, deck.players.low, {"variants": (variant,)}).variants == {variant}
+
+
+@pytest.mark.parametrize("game", SIMULATED)
+def test_results_hold_only_the_figures_the_game_declares_in_their_shape(game):
+    spec, deck = specs()[game], DECKS[game]
+    engine = engine_for(deck, deck.players.low)
+    seen = set()
+    for index in range(6):
+        result = play_game(engine, game_rng(3, index), ["random"] * engine.players)
+        assert isinstance(result, GameResult)
+        for name, value in result.figures.items():
+            figure = spec.figure(name)
+            assert figure is not None, f"{game}: figure '{name}' is not in its GameSpec.figures"
+            if figure.keyed:
+                assert all(isinstance(k, str) and type(v) is int for k, v in value.items()), (name, value)
+            else:
+                assert type(value) is int, (name, value)
+        seen |= set(result.figures)
+        if result.loser is not None:  # games with one loser: the last place
+            assert result.finished and result.loser == result.places[-1]
+    assert seen or not spec.figures, f"{game}: none of its figures came up in six games"
+    assert all(figure.label and figure.label == figure.label.strip() for figure in spec.figures)
 
 
 def test_the_bundled_rock_paper_scissors_game_is_registered():

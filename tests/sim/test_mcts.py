@@ -59,7 +59,8 @@ def test_the_search_reads_the_real_state_only_through_determinizations():
     guarded = Guarded(state)
     assert len(state._legal_actions()) > 1
     assert search(guarded, random.Random(1), budget=25) == search(state, random.Random(1), budget=25)
-    assert guarded.determinized == [state.player] * 25  # a fresh deal for the seat to move at every iteration
+    sweeps = -(-25 // len(state._legal_actions()))  # every legal action is played out in each sampled deal
+    assert guarded.determinized == [state.player] * sweeps
 
 
 def test_a_fixed_seed_gives_the_same_choice():
@@ -103,12 +104,12 @@ def test_it_beats_the_random_player():
 def test_options_reach_the_worker_processes():
     def run(budget: int, jobs: int) -> list:
         outcomes = iter_outcomes(ENGINE, 20, 5, ("mcts", "greedy"), jobs, policy_options={"mcts": {"budget": budget}})
-        return [(outcome.winners, outcome.extra["tricks"]) for outcome in outcomes]
+        return [(outcome.winners, outcome.figures["tricks"]) for outcome in outcomes]
     assert run(8, 2) == run(8, 1) != run(30, 1)
 
 
 @pytest.mark.parametrize("options, message", [
-    ({"budget": 0}, "the search budget must be a whole number of iterations, 1 or more, not 0"),
+    ({"budget": 0}, "the search budget must be a whole number of playouts, 1 or more, not 0"),
     ({"rollout": "smart"}, "unknown rollout policy 'smart' (one of: greedy, random)"),
 ])
 def test_bad_settings_are_refused(options, message):

@@ -1,7 +1,6 @@
 """Every game of the registry through OpenSpiel's own simulation test, where OpenSpiel is installed.
 
 OpenSpiel is a benchmark extra (`pip install open_spiel`), not a test dependency: without it this file skips.
-A game whose engine has not yet moved to the chance-node interface is listed and skipped, saying so.
 """
 import random
 
@@ -15,20 +14,14 @@ from deckforge.games import specs  # noqa: E402
 from deckforge.load import BUNDLED_DIR  # noqa: E402
 from deckforge.sim.base import CHANCE, TERMINAL, IllegalActionError, SimulationError  # noqa: E402
 
-SIMULATED = sorted(game for game, spec in specs().items() if spec.engine)
-READY = [game for game in SIMULATED if adapter.on_interface(game)]
-NOT_YET = "engine not yet on the chance-node interface"
+SIMULATED = sorted(game for game, spec in specs().items() if spec.has_simulator)
 
 
 def each_game(counts=False):
     """Parametrize over every simulated game: at its lowest player count, or (`counts`) at its lowest, default
     and highest. OpenSpiel's test asks every seat's strings at every step, which grows with a long game's history:
     the lowest count keeps the games short enough to run it on every game."""
-    params = []
-    for game in SIMULATED:
-        marks = () if game in READY else (pytest.mark.skip(reason=f"{game}: {NOT_YET}"),)
-        players = _counts(game, counts) if game in READY else (None,)
-        params += [pytest.param(game, n, marks=marks, id=f"{game}-{n}") for n in players]
+    params = [pytest.param(game, n, id=f"{game}-{n}") for game in SIMULATED for n in _counts(game, counts)]
     return pytest.mark.parametrize("game,players", params)
 
 
@@ -177,17 +170,17 @@ def test_parameters_a_game_cannot_play_are_refused_with_a_reason(game, players):
             pyspiel.load_game(name, {"deck": other})
 
 
-def test_register_all_names_each_ready_game_once():
+def test_register_all_names_each_simulated_game_once():
     names = adapter.register_all()
-    assert names == [adapter.game_name(game) for game in READY]
+    assert names == [adapter.game_name(game) for game in SIMULATED]
+    assert SIMULATED == sorted(specs())  # every bundled game has an engine, so none goes untested here
     assert adapter.register_all() == names  # a second call registers nothing again
     assert set(names) <= set(pyspiel.registered_names())
 
 
-@pytest.mark.skipif(not READY, reason=NOT_YET)
 def test_legal_actions_that_share_the_engines_words_get_their_ids_added(monkeypatch):
     rng = random.Random(2)
-    state = deal(load(READY[0]).new_initial_state(), rng)
+    state = deal(load(SIMULATED[0]).new_initial_state(), rng)
     while not state.is_terminal() and len(state.legal_actions()) < 2:  # find a choice of two actions or more
         state.apply_action(state.legal_actions()[0])
         deal(state, rng)

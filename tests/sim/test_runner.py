@@ -1,11 +1,12 @@
 """The runner: seeds, series, job counts, errors recorded, and the summary's figures."""
 import json
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from deckforge.load import load_deck
-from deckforge.sim.base import GameResult, InvariantError, SimulationError
+from deckforge.sim.base import Bids, GameResult, InvariantError, SimulationError
 from deckforge.games.kamen_nuzky_papir.engine import KamenNuzkyPapir, KnpState
 from deckforge.sim.runner import SERIES_LENGTH, iter_outcomes, play_series, seat_policies, simulate
 from deckforge.sim.summary import GameError, Summary
@@ -67,6 +68,19 @@ def test_a_broken_invariant_is_recorded_with_its_seed_not_raised(monkeypatch):
     assert as_json(summary) == as_json(simulate(DECK, 2, games=30, seed=5, check=True, jobs=1))
 
 
+@pytest.mark.parametrize("figures, message", [
+    ({"draws": 1, "dragons": 2}, "the result holds the figure 'dragons', which GameSpec.figures does not declare"),
+    ({"draws": {"0": 1}}, "the figure 'draws' should be a number, not {'0': 1}"),
+    ({"spell_effects": 3}, "the figure 'spell_effects' should be a count per spell and effect, not 3"),
+])
+def test_a_checked_run_reports_a_figure_its_game_does_not_declare(monkeypatch, figures, message):
+    real = KnpState.result
+    monkeypatch.setattr(KnpState, "result", lambda state: replace(real(state), figures=figures))
+    errors = simulate(DECK, 2, games=2, seed=1, check=True).errors
+    assert len(errors) == 2 and f"InvariantError: {message}" in errors[0].error
+    assert not simulate(DECK, 2, games=2, seed=1).errors  # unchecked runs sum what they get
+
+
 def test_greedy_players_beat_random_ones():
     summary = simulate(DECK, 2, games=200, seed=3, policy="greedy,random")
     assert summary.policy == "greedy,random"
@@ -80,22 +94,32 @@ def test_bad_policies_are_refused(policy, message):
         seat_policies(policy, 3)
 
 
-def test_the_summary_sums_extras_and_leaves_out_the_log():
+def test_the_summary_sums_the_figures_and_the_loser_and_leaves_out_the_log():
     summary = Summary.start(DECK, 2, 1, ("random", "random"))
     for loser in (1, 1, 0):
         summary.add(GameResult(2, True, False, 10 + loser, [1 - loser], [1 - loser, loser],
                                plays=[Counter({"rock": 2}), Counter({"changer": 1})], effects=Counter({"skip": 1}),
-                               extra={"loser_seat": {str(loser): 1}, "bids": 2, "log": ["x"], "flag": True}))
+                               loser=loser, figures={"draws": 2, "by_seat": {str(loser): 1}}, log=["x"]))
     summary.add(GameError(3, 1, "ValueError: boom"))
     data = summary.as_dict()
-    assert data["extra"] == {"bids": 6, "loser_seat": {"0": 1, "1": 2}}
+    assert data["extra"] == {"by_seat": {"0": 1, "1": 2}, "draws": 6, "loser_seat": {"0": 1, "1": 2}}
     assert data["wins_by_seat"] == {"0": 2, "1": 1} and data["turns_max"] == 11 and data["turns_median"] == 11
     assert data["plays_by_card"]["rock"] == 6 and data["plays_by_card"]["changer"] == 3
     assert "paper" in data["unplayed_cards"] and "rock" not in data["unplayed_cards"]
     assert data["effects"] == {"skip": 3} and data["games"] == 4 and len(data["errors"]) == 1
 
 
-def test_numbered_extra_keys_sort_by_number():
+def test_numbered_figure_keys_sort_by_number():
     summary = Summary.start(DECK, 2, 1, ("random", "random"))
-    summary.add(GameResult(2, True, False, 5, [0], [0, 1], extra={"made": {"10": 1, "9": 2, "1": 3}}))
+    summary.add(GameResult(2, True, False, 5, [0], [0, 1], figures={"made": {"10": 1, "9": 2, "1": 3}}))
     assert list(summary.as_dict()["extra"]["made"]) == ["1", "9", "10"]
+
+
+def test_bids_are_counted_by_round_and_seat_and_printed_under_their_names():
+    summary = Summary.start(DECK, 2, 1, ("random", "random"))
+    for made_by_round, made_by_seat in (((1, 0), (1, 0)), ((2, 1), (2, 1))):
+        summary.add(GameResult(2, True, False, 5, [0], [0, 1], bids=Bids(1, made_by_round, made_by_seat)))
+    assert summary.bids == {1: [3, 4], 2: [1, 4]}
+    assert summary.as_dict()["extra"] == {
+        "bids": 8, "bids_by_round": {"1": 4, "2": 4}, "bids_made": 4, "bids_made_by_round": {"1": 3, "2": 1},
+        "bids_made_by_seat": {"0": 3, "1": 1}, "rounds": 4}

@@ -57,7 +57,8 @@ def test_trace_of_a_later_game_matches_the_run():
 
 @pytest.mark.parametrize("args, message", [
     (("--policy", "smart"), "Error: unknown policy 'smart' (one of: random, greedy, mcts)"),
-    (("--variant", "lucid-vision"), "Error: Kámen, nůžky, papír has no variants; cannot play lucid-vision"),
+    (("--variant", "lucid-vision"),
+     "Error: Rock, Paper, Scissors (kamen-nuzky-papir) has no variants; cannot play lucid-vision"),
     (("--players", "13"), "Error: deck 'kamen-nuzky-papir': this deck serves 2 to 12 players, not 13"),
 ])
 def test_bad_arguments_are_clear_errors(args, message):

@@ -4,10 +4,10 @@ Rules: ../shared/seeds/dymock.txt, settled by ../shared/RULES.md ("DYMOCK").
 """
 from __future__ import annotations
 
-from ...rulebook.games import GameBook, same_name_or, suit_names
+from ...rulebook.games import GameBook, N_, same_name_or, suit_names
 from ...validate import Finding
 from ...vocab import Field, GameSchema, choice, integer
-from ..spec import Deal, GameSpec
+from ..spec import Deal, Figure, GameSpec
 
 DEAL = Deal(hand=9)  # RULES.md: three face down, three face up, three in the hand
 
@@ -52,7 +52,12 @@ SPEC = GameSpec(
         group_label=same_name_or(lambda deck, cards, lang: str(cards[0].get("rank"))),
         group_detail=lambda deck, cards, lang: ", ".join(suit_names(deck, cards, "suit", lang)),
         plain_kinds=frozenset(),
+        example="example:burn_example",
     ),
     checks=_checks,
     engine="engine:DymockEngine",
+    figures=(
+        Figure("loser_after_leader", N_("losers by position from the first leader"), per="position from the leader"),
+        Figure("stalled_with_players", N_("stalled games by players still holding cards"), per="players left"),
+    ),
 )

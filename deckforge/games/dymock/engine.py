@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from . import SPEC
 from .greedy import greedy
 from .rules import (BLIND, FACE_DOWN_ROW, FACE_UP, FACE_UP_ROW, FOUR_OF_A_RANK, HAND_ROW, MASKS, NORMAL, POSITIONS,
                     READY, SPECIALS, SWAP, TAKE, THROW)
@@ -37,14 +36,7 @@ class DymockEngine(Engine):
 
     def __init__(self, deck, players: int, options: dict | None = None):
         super().__init__(deck, players, options)
-        if self.options.get("variants"):
-            raise SimulationError(f"DYMOCK has no variants; cannot play {', '.join(self.options['variants'])}")
-        self.trace = bool(self.options.get("trace"))
-        cards = deck.for_players(players)
-        if len(cards) < SPEC.deal.needed(players):
-            raise SimulationError(f"deck '{deck.id}': {len(cards)} cards cannot deal {SPEC.deal.hand} to each of "
-                                  f"{players} players")
-        self._build_table(cards)
+        self._build_table(self.dealt_cards())
         self._build_actions()
         self._build_deal()
 

@@ -13,7 +13,7 @@ from .rules import (BLIND, BURN, E_BLIND, E_BLIND_FAIL, E_BURN, E_BY_CHOICE, E_F
                     E_LEAD_PASSES, E_RESET, E_REVERSE, E_SWAP, E_TAKEN, EFFECTS, FACE_DOWN_ROW, FACE_UP, FACE_UP_ROW,
                     FOUR_OF_A_RANK, MASKS, POSITIONS, READY, RESET, REVERSE, SUBSETS, SWAP, TAKE, THROW)
 from .view import DymockView
-from ...sim.base import CHANCE, TERMINAL, State
+from ...sim.base import CHANCE, TERMINAL, State, uniform_outcomes
 
 if TYPE_CHECKING:
     from .engine import DymockEngine
@@ -71,9 +71,8 @@ class DymockState(DymockView, State):
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         """Return the first leader's seats, or the unseen cards (the next dealt or drawn), all equally likely."""
         if self.leader < 0:
-            return [(seat, 1 / self.n) for seat in range(self.n)]
-        chance = 1 / len(self.stock)
-        return [(card, chance) for card in self.stock]
+            return uniform_outcomes(range(self.n))
+        return uniform_outcomes(self.stock)
 
     def sample_chance(self, rng: random.Random) -> int:
         """Draw a seat to lead, or a card from the stock, each equally likely (as `_chance_outcomes` lists)."""

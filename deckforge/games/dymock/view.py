@@ -24,16 +24,12 @@ class DymockView:
         ids, finished = self.engine.card_ids, self.in_count <= 1
         plays = [Counter({ids[i]: v for i, v in enumerate(row) if v}) for row in self.plays]
         effects = Counter({EFFECTS[i]: v for i, v in enumerate(self.effects) if v})
-        if finished:
-            loser = self.places[-1]
-            extra = {"loser_seat": {str(loser): 1}, "loser_after_leader": {str((loser - self.leader) % self.n): 1}}
-        else:
-            extra = {"stalled_with_players": {str(self.in_count): 1}}
-        if self.log is not None:
-            extra["log"] = list(self.log)
+        loser = self.places[-1] if finished else None
+        figures = ({"loser_after_leader": {str((loser - self.leader) % self.n): 1}} if finished
+                   else {"stalled_with_players": {str(self.in_count): 1}})
         return GameResult(players=self.n, finished=finished, stalemate=not finished, turns=self.turns,
                           winners=self.places[:1], places=list(self.places), plays=plays, effects=effects,
-                          extra=extra)
+                          loser=loser, figures=figures, log=None if self.log is None else list(self.log))
 
     # --- text ----------------------------------------------------------------------------------------------------
 
@@ -110,6 +106,7 @@ class DymockView:
             hidden += [c for c in new.facedown[seat] if c >= 0]
             if seat != player:
                 hidden += [c for ranks in new.hands[seat] for c in ranks if c not in new.public]
+        hidden.sort()  # the deal depends on what `player` knows and on `rng` alone, not on where cards lie
         rng.shuffle(hidden)
         for seat in range(self.n):
             new.facedown[seat] = [hidden.pop() if c >= 0 else -1 for c in new.facedown[seat]]

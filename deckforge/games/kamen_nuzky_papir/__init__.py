@@ -10,7 +10,7 @@ from ...rulebook.games import GameBook, N_, same_name_or
 from ...rulebook.i18n import translations
 from ...validate import Finding
 from ...vocab import GameSchema, choice
-from ..spec import Deal, GameSpec
+from ..spec import Deal, Figure, GameSpec
 
 ITEMS = ("rock", "paper", "scissors")
 ITEM_LABELS = {"rock": N_("rock"), "paper": N_("paper"), "scissors": N_("scissors")}
@@ -49,8 +49,15 @@ SPEC = GameSpec(
         group_detail=_item_detail,
         plain_kinds=frozenset({"item"}),
         special_detail=N_("Counts as"),
+        example="example:beats_example",
     ),
     checks=_checks,
     engine="engine:KamenNuzkyPapir",
     starter=True,
+    figures=(
+        Figure("draws", N_("cards drawn")),
+        Figure("rebuilds", N_("draw pile rebuilt from the discards")),
+        Figure("passes", N_("turns passed")),
+        Figure("spell_effects", N_("spell effects that took effect, by spell and effect"), per="spell and effect"),
+    ),
 )

@@ -23,7 +23,7 @@ from .greedy import greedy_action
 from .rules import (ANY, CHANGER, CHOOSE, EXTRA, GIVING, ITEM_CODES, ITEM_NAMES, NEED, PAPER, PLAY, ROCK,
                     SCISSORS)
 from .state import KnpState
-from ...sim.base import Engine, GameInfo, SimulationError
+from ...sim.base import Engine, GameInfo
 from ...sim.spells import compile_effects
 
 __all__ = ["ANY", "CHANGER", "CHOOSE", "EXTRA", "GIVING", "INFO", "ITEM_CODES", "KamenNuzkyPapir", "KnpState", "NEED",
@@ -39,18 +39,10 @@ class KamenNuzkyPapir(Engine):
 
     def __init__(self, deck, players: int, options: dict | None = None):
         super().__init__(deck, players, options)
-        if self.options.get("variants"):
-            raise SimulationError(f"Kámen, nůžky, papír has no variants; cannot play "
-                                  f"{', '.join(self.options['variants'])}")
-        self.trace = bool(self.options.get("trace"))
-        self.hand_size, self.turned_up = SPEC.deal.hand, SPEC.deal.turned_up  # RULES.md: deal 4 each, turn one up
-        self.hand_cards = self.hand_size * players  # the deal's first cards go to the hands, the rest face up
-        self.deal_cards = SPEC.deal.needed(players)
+        # RULES.md: deal 4 each, turn one up; the deal's first cards go to the hands, the rest face up
+        self.hand_cards, self.deal_cards = SPEC.deal.hand * players, SPEC.deal.needed(players)
         # changers last: sorted hands then list their lays, which go past every other card's, in order
-        cards = sorted(deck.for_players(players), key=lambda card: card.kind == "changer")
-        if len(cards) < self.deal_cards:
-            raise SimulationError(f"deck '{deck.id}': {len(cards)} cards cannot deal {self.hand_size} to each of "
-                                  f"{players} players and turn {self.turned_up} up")
+        cards = sorted(self.dealt_cards(), key=lambda card: card.kind == "changer")
         self.size = size = len(cards)
         self.all_cards = list(range(size))
         self.draw_action, self.pass_action, self.decline_action = 4 * size, 4 * size + 1, 4 * size + 2
@@ -63,7 +55,6 @@ class KamenNuzkyPapir(Engine):
         self.item_of = tuple(CHANGER if card.kind == "changer" else ITEM_CODES[card.get("item")] for card in cards)
         self.effects_of = tuple(compile_effects(card) for card in cards)
         self.lays = self._lay_table()
-        self.greedy = greedy_action
 
     def _lay_table(self) -> tuple:
         """Return, per card and per top item (rock, scissors, paper, anything), the actions that lay it there."""
@@ -107,4 +98,4 @@ class KamenNuzkyPapir(Engine):
 
     def greedy_action(self, state: KnpState, rng: random.Random) -> int:
         """Return the greedy player's action (greedy.py, described in docs/simulator.md)."""
-        return self.greedy(self, state)
+        return greedy_action(self, state)

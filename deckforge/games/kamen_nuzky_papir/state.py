@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .rules import ANY, CHANGER, CHOOSE, CONTINUE_EXTRA, EVERYONE, EXTRA, GIVING, OVER, PLAY
 from .view import KnpView
-from ...sim.base import CHANCE, TERMINAL, State, uniform_pick
+from ...sim.base import CHANCE, TERMINAL, State, uniform_outcomes, uniform_pick
 from ...sim.spells import (CHOSEN, DRAW as DRAW_EFFECT, EFFECT_NAMES, EXTRA_PLAY, GIVE, NEXT, PLAY_AGAIN, PREVIOUS,
                            REVERSE, SKIP, SWAP_HANDS)
 
@@ -105,9 +105,8 @@ class KnpState(KnpView, State):
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         if self.seat < 0:
-            return [(seat, 1 / self.n) for seat in range(self.n)]
-        chance = 1 / len(self.unseen)
-        return [(card, chance) for card in sorted(self.unseen)]
+            return uniform_outcomes(range(self.n))
+        return uniform_outcomes(sorted(self.unseen))
 
     def sample_chance(self, rng: random.Random) -> int:
         """Return a card of the unseen stock, each equally likely (the starter first, when chance names it)."""

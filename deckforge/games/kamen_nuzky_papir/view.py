@@ -31,8 +31,8 @@ class KnpView:
             players=self.n, finished=self.over and not self.stalemate, stalemate=self.stalemate,
             turns=self.turns, winners=self.places[:1], places=list(self.places), plays=plays,
             effects=Counter(self.effects),
-            extra={"draws": self.draws, "rebuilds": self.rebuilds, "passes": self.pass_count,
-                   "spell_effects": dict(self.spell_effects)})
+            figures={"draws": self.draws, "rebuilds": self.rebuilds, "passes": self.pass_count,
+                     "spell_effects": dict(self.spell_effects)})
 
     def action_to_string(self, player: int, action: int) -> str:
         """Return the action in words, each distinct (cards carry their index); a chance outcome names the seat

@@ -11,10 +11,10 @@ from ...rulebook.games import GameBook, N_, suit_names
 from ...rulebook.i18n import translations
 from ...validate import Finding
 from ...vocab import Field, GameSchema, choice
-from ..spec import Deal, GameSpec
-from .rules import COUNTS, HAND, RANKS
+from ..spec import Deal, Figure, GameSpec
+from .rules import HAND, RANKS
 
-RANK_LABELS = {"7": N_("seven"), "8": N_("eight"), "9": N_("nine"), "10": N_("ten"), "spodek": N_("Unter"),
+RANK_LABELS = {"7": N_("Seven"), "8": N_("Eight"), "9": N_("Nine"), "10": N_("Ten"), "spodek": N_("Unter"),
                "svrsek": N_("Ober"), "kral": N_("King"), "eso": N_("Ace")}
 DEAL = Deal(hand=HAND, turned_up=1)  # RULES.md: 4 cards each, the next one turned up to start the pile
 
@@ -34,7 +34,7 @@ def _checks(deck) -> list[Finding]:
 
 
 def _rank_label(deck, cards, lang: str) -> str:
-    """Name a row of the component list by its rank: "seven", "Ober" ("sedma", "svršek" in Czech)."""
+    """Name a row of the component list by its rank: "Seven", "Ober" ("sedma", "svršek" in Czech)."""
     return translations(lang).gettext(RANK_LABELS[cards[0].get("rank")])
 
 
@@ -64,5 +64,11 @@ SPEC = GameSpec(
     ),
     checks=_checks,
     engine="engine:PrsiEngine",
-    extra=COUNTS + ("loser_seat",),
+    figures=(  # the engine's counts (rules.py: COUNTS), in that order
+        Figure("draws", N_("cards drawn")),
+        Figure("penalty_cards", N_("cards owed for sevens")),
+        Figure("stands", N_("turns stood out for an ace")),
+        Figure("passes", N_("turns passed with nothing to lay or draw")),
+        Figure("reshuffles", N_("discards turned into a new stock")),
+    ),
 )

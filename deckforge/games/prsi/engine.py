@@ -25,8 +25,9 @@ import random
 
 from ...sim.base import Engine, GameInfo, GameResult, SimulationError
 from .greedy import greedy_action
-from .rules import ACE, CHANGER, DRAW, FIRST_NAME, HAND, PASS, PLAIN, POWERS, RANKS, SEVEN, STAND
-from .state import DEALER_CHOSEN, PrsiState
+from .rules import ACE, CHANGER, DRAW, FIRST_NAME, PASS, PLAIN, POWERS, RANKS, SEVEN, STAND
+from .rules import DEALER_CHOSEN
+from .state import PrsiState
 
 # Bound on decisions. Greedy games take 18-96 on average (at most 187 in 300 games at 6 players); random players
 # draw about as often as they lay: on average 360, 1,000 and 1,460 decisions at 2, 4 and 6 players, the longest of
@@ -41,13 +42,7 @@ class PrsiEngine(Engine):
 
     def __init__(self, deck, players: int, options: dict | None = None):
         super().__init__(deck, players, options)
-        if self.options.get("variants"):
-            raise SimulationError(f"Prší has no variants; cannot play {', '.join(self.options['variants'])}")
-        self.trace = bool(self.options.get("trace"))
-        cards = deck.for_players(players)
-        if len(cards) < HAND * players + 1:
-            raise SimulationError(f"deck '{deck.id}': {len(cards)} cards cannot deal {HAND} to each of {players} "
-                                  f"players and turn one up")
+        cards = self.dealt_cards()
         if players >= DEALER_CHOSEN:
             raise SimulationError(f"Prší is simulated for at most {DEALER_CHOSEN - 1} players, not {players}")
         self._build_table(cards)

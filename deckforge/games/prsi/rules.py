@@ -18,3 +18,7 @@ EFFECTS = ("seven", "seven-answered", "ace", "ace-answered", "suit-change", "tur
 E_SEVEN, E_SEVEN_ANSWERED, E_ACE, E_ACE_ANSWERED, E_SUIT_CHANGE, E_UP_SEVEN, E_UP_ACE = range(len(EFFECTS))
 COUNTS = ("draws", "penalty_cards", "stands", "passes", "reshuffles")
 C_DRAWS, C_PENALTY, C_STANDS, C_PASSES, C_RESHUFFLES = range(len(COUNTS))
+
+# History entries are single ints: a decision is `action << 8 | seat`; a chance event is `~(outcome << 8 | to)`,
+# `to` being the seat that receives a card (only that seat sees it) or one of these public receivers.
+SEAT_MASK, DEALER_CHOSEN, RESHUFFLED, TURNED_UP = 0xFF, 0xFD, 0xFE, 0xFF

@@ -8,7 +8,7 @@ from ...rulebook.games import GameBook, N_, same_name_or
 from ...rulebook.i18n import translations
 from ...validate import Finding
 from ...vocab import Field, GameSchema, choice, integer
-from ..spec import Deal, GameSpec
+from ..spec import Deal, Figure, GameSpec
 
 SIDE_LABELS = {"arrows": N_("Rapid Arrows"), "brotherhood": N_("Brotherhood of the Cat’s Paw"), "ally": N_("ally")}
 
@@ -61,7 +61,15 @@ SPEC = GameSpec(
         group_label=same_name_or(lambda deck, cards, lang: cards[0].name(lang)),
         group_detail=_character,
         plain_kinds=frozenset(),
+        example="example:row_example",
     ),
     checks=_checks,
     engine="engine:RychleSipyEngine",
+    figures=(
+        Figure("jezek_by_seat", N_("Ježek taken, by seat"), per="seat"),
+        Figure("starts_by_seat", N_("games started, by seat"), per="seat"),
+        Figure("player_turns", N_("turns played")),
+        Figure("round_stalls", N_("stalemates: a round in which nothing could change")),
+        Figure("repetition_stalls", N_("stalemates: a position repeated three times")),
+    ),
 )

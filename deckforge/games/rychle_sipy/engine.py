@@ -51,10 +51,7 @@ class RychleSipyEngine(Engine):
 
     def __init__(self, deck, players: int, options: dict | None = None):
         super().__init__(deck, players, options)
-        if self.options.get("variants"):
-            raise SimulationError(f"Rychlé šípy has no variants; cannot play {', '.join(self.options['variants'])}")
-        self.trace = bool(self.options.get("trace"))
-        self._build_table(deck.for_players(players))
+        self._build_table(self.dealt_cards())
         if self.top < 1:
             raise SimulationError(f"deck '{deck.id}': no character card, so there is no row to build")
         self.start = min(ROW_START, self.top)
@@ -97,10 +94,9 @@ class RychleSipyEngine(Engine):
 
     def next_starter(self, previous: GameResult | None) -> int | None:
         """Pass the deal clockwise (RULES.md): the seat after the previous game's first player starts."""
-        if previous is None or not previous.extra.get("starts_by_seat"):
+        if previous is None or previous.first_player is None:
             return None
-        (first,) = previous.extra["starts_by_seat"]
-        return (int(first) + 1) % self.players
+        return (previous.first_player + 1) % self.players
 
     def expected_effects(self) -> set[str]:
         """Return the effects this deck's cards should show in seeded play: bonuses, each penalty, the Ježek."""

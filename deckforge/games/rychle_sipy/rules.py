@@ -26,7 +26,7 @@ NO_PENALTY, TAKE_NONE, TAKE_STOCK_ONLY = 0, 1, 2  # a card's penalty: what the n
 DEAL = SPEC.deal.hand   # RULES.md: deal 4 each, card by card
 ROW_START = 5           # RULES.md: the row is laid out the moment a player holds 1-5 (or fewer, in a shorter deck)
 
-# Why a game stopped without a winner (GameResult.extra counts the first two).
+# Why a game stopped without a winner (GameResult.figures counts the first two).
 NOT_STALLED, ROUND_STALL, REPETITION_STALL, BOUND_STALL = 0, 1, 2, 3
 
 

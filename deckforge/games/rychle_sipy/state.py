@@ -16,7 +16,7 @@ from .rules import (AFTER_TAKE, BOUND_STALL, DEAL, DEALER, DEALING, DECIDING, DI
                     END_TURN, NO_DISCARD, NO_PENALTY, NO_TAKE, NOT_STALLED, OFFER_OWED, OVER, OWING, REPETITION_STALL,
                     ROUND_STALL, START, TAKE, TAKE_DISCARD, TAKE_STOCK, TAKE_STOCK_ONLY)
 from .view import RychleSipyView
-from ...sim.base import CHANCE, TERMINAL, GameResult, State, uniform_pick
+from ...sim.base import CHANCE, TERMINAL, GameResult, State, uniform_outcomes, uniform_pick
 
 
 # The turn's take offers, by which takes are open (the stock 1, the top discard 2, none 4): shared, never changed.
@@ -66,15 +66,10 @@ class RychleSipyState(RychleSipyView, State):
         """Return the seat's actions, ascending (computed once per step, maybe shared: do not change the list)."""
         return self.legal
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """Return a copy of the legal actions (the runner reads the state's own list through _legal_actions)."""
-        return list(State.legal_actions(self, player))
-
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == DEALER:
-            return [(seat, 1 / self.n) for seat in range(self.n)]
-        chance = 1 / len(self.stock)
-        return [(card, chance) for card in sorted(self.stock)]
+            return uniform_outcomes(range(self.n))
+        return uniform_outcomes(sorted(self.stock))
 
     def sample_chance(self, rng: random.Random) -> int:
         """Draw a chance outcome uniformly: a card of the unknown stock, or a seat to deal. The card is drawn as
@@ -114,21 +109,19 @@ class RychleSipyState(RychleSipyView, State):
         engine, n, winner = self.engine, self.n, self.winner
         ids = engine.ids
         plays = [Counter({ids[card]: times for card, times in enumerate(counts) if times}) for counts in self.plays]
-        extra = {"round_stalls": int(self.stall == ROUND_STALL),
-                 "repetition_stalls": int(self.stall == REPETITION_STALL), "player_turns": self.player_turns}
+        figures = {"round_stalls": int(self.stall == ROUND_STALL),
+                   "repetition_stalls": int(self.stall == REPETITION_STALL), "player_turns": self.player_turns}
         if self.first >= 0:
-            extra["starts_by_seat"] = {self.first: 1}
+            figures["starts_by_seat"] = {str(self.first): 1}
         places = []
         if winner >= 0:
-            extra["jezek_by_seat"] = {winner: 1}
+            figures["jezek_by_seat"] = {str(winner): 1}
             others = sorted(range(n), key=lambda s: (-self.prefix[s], (s - winner) % n))
             places = [winner] + [s for s in others if s != winner]
-        if self.log is not None:
-            extra["log"] = list(self.log)
         return GameResult(players=n, finished=winner >= 0, stalemate=self.stall != NOT_STALLED, turns=self.turns,
                           winners=[winner] if winner >= 0 else [], places=places,
                           scores=[int(s == winner) for s in range(n)], plays=plays, effects=Counter(self.effects),
-                          extra=extra)
+                          figures=figures, log=None if self.log is None else list(self.log))
 
     def clone(self) -> "RychleSipyState":
         """Return an independent copy sharing the engine (lists copied, no deepcopy)."""

@@ -128,7 +128,7 @@ class RychleSipyView:
         Ježek and laid-out cards only in the stock. The clone forgets the positions seen (they held other hands)."""
         world, engine = self.clone(), self.engine
         others = [q for q in range(self.n) if q != player]
-        pool = [c for q in others for c in world.hands[q]] + world.stock
+        pool = sorted([c for q in others for c in world.hands[q]] + world.stock)  # rng alone deals, not the places
         held = [c for c in pool if not engine.laid_out[c] and not engine.prize[c]]
         sizes = [len(world.hands[q]) for q in others]
         hands = world._redeal(others, sizes, held, rng)

@@ -34,8 +34,10 @@ SPEC = GameSpec(
         group_label=same_name_or(lambda deck, cards, lang: deck.suit(cards[0].get("suit")).name(lang)),
         group_detail=lambda deck, cards, lang: rank_span(cards, "rank") if cards[0].kind == "number" else "",
         plain_kinds=frozenset({"number"}),
+        example="example:trick_example",
     ),
     checks=_checks,
     engine="engine:WizardEngine",
     scorepad=True,
+    variants=("lucid-vision", "plus-minus-one", "hidden-bids", "secret-bids"),  # RULES.md, Wizard: variants
 )

@@ -21,10 +21,10 @@ from functools import partial
 from . import SPEC
 from .rules import (BID, CHOOSE_TRUMP, DEAL, EFFECTS, FIRST_DEALER, JESTER, JESTER_UP, KINDS, LAST_ROUND,  # noqa: F401
                     NO_TRUMP, NUMBER, OVER, PLAY, STANDARD_DECK, CHOSEN, TRUMP_WIN, TURN_UP, TURNED_UP, UNSET,
-                    VARIANTS, WIZARD, CardTable, parse_variants, round_score, trick_winner)
+                    VARIANTS, WIZARD, CardTable, refuse_clashes, round_score, trick_winner)
 from .view import View, WizardReading  # noqa: F401  (View: what one seat may know; re-exported for callers)
 from ...model import Deck
-from ...sim.base import CHANCE, TERMINAL, Engine, GameInfo, GameResult, SimulationError, State
+from ...sim.base import CHANCE, TERMINAL, Engine, GameInfo, GameResult, SimulationError, State, uniform_outcomes
 
 
 def turn_bound(rounds: int, players: int) -> int:
@@ -38,12 +38,12 @@ def deck_turn_bound(cards: int, players: int) -> int:
 
 
 # The bound per deck is set on each engine (see WizardEngine.__init__); this one covers the standard deck.
-INFO = GameInfo(game="wizard", title="Wizard", max_turns=partial(deck_turn_bound, STANDARD_DECK), scored=True)
+INFO = GameInfo(game="wizard", title="Wizard", max_turns=partial(deck_turn_bound, STANDARD_DECK))
 
 
 class WizardEngine(Engine):
     """Wizard for one deck and player count. Options: "variants" (names from VARIANTS), "trace" (bool: record
-    a readable line per deal, bid, card, trick and score in result.extra["log"]), "lang" (the trace's card names).
+    a readable line per deal, bid, card, trick and score in result.log), "lang" (the trace's card names).
 
     Actions: card c is c; a bid of b is `bid_base + b`; choosing trump suit s is `trump_base + s`.
     """
@@ -52,16 +52,14 @@ class WizardEngine(Engine):
 
     def __init__(self, deck: Deck, players: int, options: dict | None = None):
         super().__init__(deck, players, options)
-        variants = parse_variants(self.options.get("variants", ()))
+        variants = self.variants  # checked against SPEC.variants by the base engine
+        refuse_clashes(variants)
         self.lucid, self.plus_minus_one = "lucid-vision" in variants, "plus-minus-one" in variants
         self.hidden, self.secret = "hidden-bids" in variants, "secret-bids" in variants
-        self.variants, self.trace = variants, bool(self.options.get("trace"))
+        self.dealt_cards()  # at least one card each
         self.table = table = CardTable(deck, players, self.options.get("lang", "en"))
         size = table.size
         self.rounds = SPEC.deal.rounds(size, players)
-        if self.rounds < 1:
-            raise SimulationError(f"deck '{deck.id}': {size} cards cannot deal one card to each of "
-                                  f"{players} players")
         self.info = replace(INFO, max_turns=partial(deck_turn_bound, size))
         self.card_numbers = range(size)
         self.bid_base, self.trump_base = size, size + self.rounds + 1
@@ -233,14 +231,10 @@ class WizardState(WizardReading, State):
         """Return the legal actions: the state's own list, which callers must not change (legal_actions copies)."""
         return self.legal
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        return list(State.legal_actions(self, player))
-
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == FIRST_DEALER:
-            return [(seat, 1 / self.players) for seat in range(self.players)]
-        share = 1 / len(self.stock)
-        return [(card, share) for card in self.stock]
+            return uniform_outcomes(range(self.players))
+        return uniform_outcomes(self.stock)
 
     def sample_chance(self, rng: random.Random) -> int:
         """Draw the first dealer or the next card dealt, uniformly (as _chance_outcomes).

@@ -6,9 +6,9 @@ engine.py plays them, view.py reads a state, greedy.py decides; all three import
 from __future__ import annotations
 
 from bisect import bisect_left
-from difflib import get_close_matches
 from typing import Sequence
 
+from . import SPEC
 from ...model import Deck
 from ...sim.base import SimulationError
 
@@ -17,7 +17,7 @@ KINDS = {"number": NUMBER, "wizard": WIZARD, "jester": JESTER}
 NO_TRUMP = -1
 UNSET, NO_SUIT = -1, -2          # suit to follow: none yet (empty trick or Jesters only); none at all (Wizard first)
 CHOOSE_TRUMP, BID, PLAY, OVER, DEAL, TURN_UP, FIRST_DEALER = range(7)   # phases; the last three are chance nodes
-VARIANTS = ("lucid-vision", "plus-minus-one", "hidden-bids", "secret-bids")
+VARIANTS = SPEC.variants      # lucid-vision, plus-minus-one, hidden-bids, secret-bids
 OPEN_BIDS_ONLY = ("hidden-bids", "secret-bids")   # RULES.md, Wizard: plus/minus one needs open bids
 STANDARD_DECK = 60
 # Effects (GameResult.effects), counted in a list by index: a trick by what took it (the winning card's kind, or
@@ -97,17 +97,9 @@ def round_score(bid: int, taken: int) -> int:
     return 20 + 10 * taken if bid == taken else -10 * abs(bid - taken)
 
 
-def parse_variants(value) -> frozenset[str]:
-    """Return the variant switches asked for; raise SimulationError for unknown or incompatible ones."""
-    names = [v.strip() for v in (value.split(",") if isinstance(value, str) else value or ()) if v.strip()]
-    for name in names:
-        if name not in VARIANTS:
-            near = get_close_matches(name, VARIANTS, n=1)
-            hint = f"did you mean '{near[0]}'? " if near else ""
-            raise SimulationError(f"unknown Wizard variant '{name}'; {hint}(one of: {', '.join(VARIANTS)})")
-    chosen = frozenset(names)
+def refuse_clashes(chosen: frozenset[str]) -> None:
+    """Raise SimulationError for variants that cannot be played together (the base engine has checked the names)."""
     clash = [v for v in OPEN_BIDS_ONLY if v in chosen]
     if "plus-minus-one" in chosen and clash:
         raise SimulationError(f"the variant plus-minus-one needs open bids, so it cannot be combined with "
                               f"{' or '.join(clash)}: the last bidder must know the others' bids")
-    return chosen

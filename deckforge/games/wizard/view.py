@@ -14,7 +14,7 @@ from collections import Counter
 
 from .rules import (BID, CHOOSE_TRUMP, DEAL, EFFECTS, FIRST_DEALER, JESTER, NUMBER, OVER, PLAY, TURN_UP, UNSET,
                     round_score, trick_winner)
-from ...sim.base import CHANCE, TERMINAL, GameResult, InvariantError
+from ...sim.base import CHANCE, TERMINAL, Bids, GameResult, InvariantError
 
 TO_DO = {CHOOSE_TRUMP: "choose trump", BID: "bid", PLAY: "play"}
 REJECTION_TRIES = 10   # fresh uniform deals tried before determinize repairs one to fit the known voids
@@ -157,7 +157,8 @@ class WizardReading:
         hidden = [player] if self._lucid() else [seat for seat in range(self.players) if seat != player]
         voids = self._voids()
         places = [world.hands[seat] for seat in hidden] + [world.stock]
-        parts = _redeal([c for place in places for c in place], [len(place) for place in places],
+        parts = _redeal(sorted(c for place in places for c in place),  # rng alone deals, not the places
+                        [len(place) for place in places],
                         [voids[seat] for seat in hidden] + [0], self.table.suit, rng)
         for seat, cards in zip(hidden, parts):
             world._rehand(seat, sorted(cards))
@@ -165,6 +166,11 @@ class WizardReading:
         if world.phase == PLAY:
             world.legal = world._legal_cards(world.player)
         return world
+
+    def search_checkpoint(self) -> tuple[int, list[int]]:
+        """Return (the round, the scores so far): the search player plays a round out, not the whole game, and
+        ranks the seats by score after it (deckforge/sim/mcts.py). A choice changes only its own round's score."""
+        return self.round, self.scores
 
     def _rehand(self, seat: int, hand: list[int]) -> None:
         """Give `seat` a new hand for the rest of the round, keeping its record of cards dealt consistent."""
@@ -242,21 +248,13 @@ class WizardReading:
     def result(self) -> GameResult:
         n, scores = self.players, self.scores
         places = sorted(range(n), key=lambda seat: (-scores[seat], seat))
-        made, first = self.made_by_round, self.first_round
-        extra = {
-            "bids": n * len(made), "bids_made": sum(made),
-            "bids_by_round": {str(first + i): n for i in range(len(made))},
-            "bids_made_by_round": {str(first + i): count for i, count in enumerate(made)},
-            "bids_made_by_seat": {str(seat): count for seat, count in enumerate(self.made_by_seat)},
-            "rounds": len(made),
-        }
-        if self.log is not None:
-            extra["log"] = self.log + [self._say_final()]
         return GameResult(
             players=n, finished=self.phase == OVER, stalemate=False, turns=self.turns,
             winners=[seat for seat in places if scores[seat] == scores[places[0]]], places=places,
             scores=list(scores), plays=self._plays(),
-            effects=Counter({name: count for name, count in zip(EFFECTS, self.events) if count}), extra=extra)
+            effects=Counter({name: count for name, count in zip(EFFECTS, self.events) if count}),
+            bids=Bids(self.first_round, tuple(self.made_by_round), tuple(self.made_by_seat)),
+            log=None if self.log is None else self.log + [self._say_final()])
 
     def _plays(self) -> list[Counter]:
         """Count per seat the card ids played: those dealt to it, less those still in its hand."""

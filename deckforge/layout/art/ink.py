@@ -12,21 +12,27 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
-from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.colors import CMYKColor, Color, white
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
+
+from ...colour import parse_colour
 
 Point = tuple[float, float]
 
 
-def parse_colour(colour: str) -> Color:
-    """Turn '#rrggbb' into a ReportLab colour."""
-    return HexColor(colour)
-
-
 def mix(colour: str | Color, other: Color, amount: float) -> Color:
-    """Blend `amount` (0–1) of `other` into `colour`."""
+    """Blend `amount` (0–1) of `other` into `colour`; a CMYK colour is blended in inks, so it stays CMYK."""
     base = parse_colour(colour) if isinstance(colour, str) else colour
-    return Color(*(a + (b - a) * amount for a, b in zip(base.rgb(), other.rgb())))
+    if not isinstance(base, CMYKColor):
+        return Color(*(a + (b - a) * amount for a, b in zip(base.rgb(), other.rgb())))
+    inks = tuple(base.density * v for v in (base.cyan, base.magenta, base.yellow, base.black))
+    # Towards white is less of every ink; towards black is more black over the same colour inks.
+    target = (0, 0, 0, 0) if other.rgb() == (1, 1, 1) else (*inks[:3], 1) if other.rgb() == (0, 0, 0) else None
+    if target is None:
+        from ...pdfx.canvas import press_colour
+
+        target = press_colour(other).cmyk()
+    return CMYKColor(*(a + (b - a) * amount for a, b in zip(inks, target)))
 
 
 def tint(colour: str | Color, amount: float) -> Color:

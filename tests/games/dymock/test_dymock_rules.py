@@ -314,7 +314,7 @@ def test_places_and_the_loser(three):
     assert state.is_terminal()
     result = state.result()
     assert result.places == [0, 1, 2] and result.winners == [0] and result.finished and not result.stalemate
-    assert result.extra["loser_seat"] == {"2": 1} and result.extra["loser_after_leader"] == {"2": 1}
+    assert result.loser == 2 and result.figures["loser_after_leader"] == {"2": 1}
     assert sum(result.plays[0].values()) == 1 and DECK.card(*result.plays[0]).get("rank") == "9"
 
 

@@ -206,7 +206,7 @@ def test_draw_on_a_chosen_player(spell_deck):
     state.apply_action(lay(eng, state, "pick"))
     state.apply_action(choose(eng, 2))
     assert ids(eng, state.hands[2]) == FILLER + ["scissors", "paper"] and state.player == 1
-    assert state.result().extra["spell_effects"] == {"pick.draw": 1}
+    assert state.result().figures["spell_effects"] == {"pick.draw": 1}
 
 
 def test_a_caster_who_went_out_still_chooses_whom_the_spell_hits(spell_deck):

@@ -98,7 +98,7 @@ def test_a_full_round_of_passes_is_a_stalemate(tmp_path):
         assert not state.is_terminal()  # seat 0 has not passed since it drew
     state.apply_action(eng.pass_action)
     result = state.result()
-    assert state.is_terminal() and result.stalemate and not result.finished and result.extra["passes"] == 5
+    assert state.is_terminal() and result.stalemate and not result.finished and result.figures["passes"] == 5
 
 
 def test_the_draw_pile_is_rebuilt_unshuffled_with_the_oldest_discard_on_top(small_deck):
@@ -110,7 +110,7 @@ def test_the_draw_pile_is_rebuilt_unshuffled_with_the_oldest_discard_on_top(smal
     assert state.discard == [old[-1]]  # the top discard stays
     assert state.hands[0][-1] == old[0]  # the oldest discard was on top
     assert state.draw_pile[::-1] == old[1:-1]  # the rest follows in the order it was laid
-    assert state.result().extra["rebuilds"] == 1
+    assert state.result().figures["rebuilds"] == 1
 
 
 def test_players_take_places_until_one_holds_cards_and_out_players_are_passed_over(small_deck):

@@ -43,7 +43,7 @@ def test_expected_effects_are_the_powers_of_the_deck():
 
 def test_a_trace_shows_every_step():
     result = trace_game(DECK, 3, seed=2, policy="greedy")
-    log = result.extra["log"]
+    log = result.log
     assert log[0].split()[1].startswith("dealer:P") and any("up:" in line for line in log)
     assert sum(1 for line in log if ":lay-" in line) == sum(sum(plays.values()) for plays in result.plays)
 

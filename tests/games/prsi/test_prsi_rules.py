@@ -85,7 +85,7 @@ def test_sevens_add_up_two_per_seven(three):
     draw(state, "srdce-10", "srdce-kral", "srdce-eso", "listy-8", "listy-9", "listy-10")
     assert len(state.hands[0]) == 7 and state.player == 1 and state.penalty == 0
     assert state.result().effects == {"seven": 1, "seven-answered": 2}
-    assert state.result().extra["penalty_cards"] == 6
+    assert state.result().figures["penalty_cards"] == 6
 
 
 # -- the ace --------------------------------------------------------------------------------------------------------
@@ -108,7 +108,7 @@ def test_an_ace_answered_passes_the_stand_on(three):
     assert state.player == 2 and state.ace
     state.apply_action(three.stand)
     assert state.player == 0 and not state.ace
-    assert state.result().effects == {"ace": 1, "ace-answered": 1} and state.result().extra["stands"] == 1
+    assert state.result().effects == {"ace": 1, "ace-answered": 1} and state.result().figures["stands"] == 1
 
 
 def test_with_two_players_the_ace_layer_plays_again(two):
@@ -194,7 +194,7 @@ def test_an_empty_stock_is_the_pile_but_its_top_shuffled_and_drawing_stays_a_cha
     outcomes = state.chance_outcomes()
     assert [c for c, _ in outcomes] == undealt and abs(sum(p for _, p in outcomes) - 1) < 1e-12
     state.apply_action(card(two, "listy-kral"))
-    assert state.player == 1 and state.result().extra["reshuffles"] == 1
+    assert state.player == 1 and state.result().figures["reshuffles"] == 1
 
 
 def test_with_nothing_to_draw_a_penalty_draws_what_there_is(two):
@@ -203,7 +203,7 @@ def test_with_nothing_to_draw_a_penalty_draws_what_there_is(two):
     state = arrange(two, [rest[:15], rest[15:]], "srdce-7", under=["srdce-8"], stock=[], penalty=2)
     draw(state, "srdce-8")
     assert state.player == 1 and state.penalty == 0 and state.draw_left == 0 and len(state.hands[0]) == 16
-    assert state.result().extra["draws"] == 1 and state.result().extra["penalty_cards"] == 2
+    assert state.result().figures["draws"] == 1 and state.result().figures["penalty_cards"] == 2
 
 
 def test_with_nothing_to_draw_a_player_who_can_lay_must_and_one_who_cannot_passes(two):
@@ -214,7 +214,7 @@ def test_with_nothing_to_draw_a_player_who_can_lay_must_and_one_who_cannot_passe
     state = arrange(two, [others, sorted(fitting)], "srdce-9", stock=[])
     assert state.legal_actions() == [two.pass_]
     state.apply_action(two.pass_)
-    assert state.player == 1 and not state.is_terminal() and state.result().extra["passes"] == 1
+    assert state.player == 1 and not state.is_terminal() and state.result().figures["passes"] == 1
 
 
 TINY = """id: tiny
@@ -253,7 +253,7 @@ def test_a_full_round_of_passes_is_a_stalemate(tmp_path):
     assert state.is_terminal() and state.player == TERMINAL
     result = state.result()
     assert result.stalemate and not result.finished and state.returns() == [0.0, 0.0, 0.0]
-    assert result.extra["passes"] == 3
+    assert result.figures["passes"] == 3
 
 
 # -- going out and the end ------------------------------------------------------------------------------------------
@@ -268,7 +268,7 @@ def test_the_last_card_takes_a_place_and_the_last_holder_loses(three):
     lay(state, "kule-kral")
     assert state.is_terminal() and state.places == [0, 1, 2]
     result = state.result()
-    assert result.finished and result.winners == [0] and result.extra["loser_seat"] == {"2": 1}
+    assert result.finished and result.winners == [0] and result.loser == 2
     assert state.returns() == [1.0, 0.0, -1.0]
 
 

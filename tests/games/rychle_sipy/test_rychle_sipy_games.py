@@ -57,7 +57,7 @@ def test_the_deal_passes_clockwise_through_a_series():
     starts, previous = [], None
     for _ in range(4):
         result = play_game(engine, rng, ["greedy"] * 3, starter=engine.next_starter(previous))
-        starts.append(next(iter(result.extra["starts_by_seat"])))
+        starts.append(result.first_player)
         previous = result
     assert starts[1:] == [(starts[0] + k) % 3 for k in (1, 2, 3)]
 
@@ -65,9 +65,9 @@ def test_the_deal_passes_clockwise_through_a_series():
 def test_the_trace_records_takes_discards_penalties_and_the_winner():
     engine = engine_for(DECK, 2, {"trace": True})
     result = play_game(engine, random.Random(2), ["greedy", "greedy"])
-    log = "\n".join(result.extra["log"])
+    log = "\n".join(result.log)
     assert "takes" in log and "discards" in log and "serves the penalty" in log and "row reaches" in log
-    assert result.finished and result.extra["log"][-1] == (f"seat {result.winners[0]} discards the last card face "
+    assert result.finished and result.log[-1] == (f"seat {result.winners[0]} discards the last card face "
                                                            "down, closes the row and wins the Ježek")
 
 

@@ -301,4 +301,4 @@ def test_the_same_seed_deals_and_plays_the_same_game():
     first, again = eng.new_game(random.Random(9)), eng.new_game(random.Random(9))
     assert str(first) == str(again) and str(first) != str(eng.new_game(random.Random(10)))
     a, b = (play_game(eng, random.Random(9), ["greedy", "random"] * 2 + ["greedy"]) for _ in range(2))
-    assert (a.scores, a.plays, a.extra, a.first_player) == (b.scores, b.plays, b.extra, b.first_player)
+    assert (a.scores, a.plays, a.bids, a.first_player) == (b.scores, b.plays, b.bids, b.first_player)

@@ -56,8 +56,8 @@ def bid_rate(policy: str, players: int = 4, games: int = 25) -> float:
     rng = random.Random(11)
     made = bids = 0
     for _ in range(games):
-        extra = play_game(eng, rng, [policy] * players).extra
-        made, bids = made + extra["bids_made"], bids + extra["bids"]
+        bid_count = play_game(eng, rng, [policy] * players).bids
+        made, bids = made + sum(bid_count.made_by_round), bids + players * len(bid_count.made_by_round)
     return made / bids
 
 
@@ -71,8 +71,8 @@ def test_a_greedy_seat_among_random_players_makes_more_bids_than_they_do():
     rng = random.Random(5)
     made = [0] * 4
     for _ in range(25):
-        extra = play_game(eng, rng, ["greedy", "random", "random", "random"]).extra
-        made = [m + extra["bids_made_by_seat"][str(seat)] for seat, m in enumerate(made)]
+        bids = play_game(eng, rng, ["greedy", "random", "random", "random"]).bids
+        made = [m + bids.made_by_seat[seat] for seat, m in enumerate(made)]
     assert made[0] > 1.5 * max(made[1:]), made
 
 
@@ -80,15 +80,15 @@ def test_the_same_seed_plays_the_same_game():
     eng = engine(5, "hidden-bids")
     first, again = (play_game(eng, random.Random(42), ["greedy"] * 5) for _ in range(2))
     other = play_game(eng, random.Random(43), ["greedy"] * 5)
-    assert (first.scores, first.plays, first.effects, first.extra) == (again.scores, again.plays, again.effects,
-                                                                      again.extra)
+    assert (first.scores, first.plays, first.effects, first.bids) == (again.scores, again.plays, again.effects,
+                                                                     again.bids)
     assert first.scores != other.scores
 
 
 def test_the_trace_reads_as_the_game_went():
     eng = engine(4, trace=True)
     result = play_game(eng, random.Random(2), ["greedy"] * 4)
-    log = result.extra["log"]
+    log = result.log
     assert log[0].startswith("Round 1 of 15, dealer P")
     assert sum(" leads " in line or " plays " in line for line in log) == 4 * sum(range(1, 16))
     assert sum(" bids " in line for line in log) == 4 * 15
@@ -98,7 +98,7 @@ def test_the_trace_reads_as_the_game_went():
     totals = [line for line in log if line.startswith("  P0: bid ")]
     assert totals[-1].endswith(f"total {result.scores[0]}")
     quiet = play_game(engine(4), random.Random(2), ["greedy"] * 4)
-    assert "log" not in quiet.extra and quiet.scores == result.scores
+    assert quiet.log is None and quiet.scores == result.scores
 
 
 def test_the_state_prints_for_a_person():
@@ -149,7 +149,7 @@ def test_a_five_suit_deck_with_six_wizards_plays_as_written(five_suits):
                                else rng.choice(state.legal_actions()))
             state.check_invariants()
         result = state.result()
-        assert result.finished and result.extra["rounds"] == 18
+        assert result.finished and len(result.bids.made_by_round) == 18
         played.update(*result.plays)
     assert trumps >= {0, 1, 2, 3, 4}           # the fifth suit is trump too
     assert chosen_from == {tuple(eng.trump_action(s) for s in range(5))}   # a Wizard turned up offers all five

@@ -207,7 +207,7 @@ def test_a_round_is_scored_and_the_winner_of_the_game_is_the_highest_score():
     assert state.phase == OVER and result.finished and not result.stalemate
     assert result.scores == [20, 20, 30, -10]
     assert result.places == [2, 0, 1, 3] and result.winners == [2]
-    assert result.extra["bids_made_by_round"] == {"1": 3} and result.extra["bids"] == 4
+    assert result.bids.first_round == 1 and result.bids.made_by_round == (3,)
 
 
 def test_tied_scores_share_the_win():
@@ -237,7 +237,7 @@ def test_deal_sizes_and_round_counts(players, rounds):
         assert len(set(cards)) == len(cards) == round_no * players + (round_no < rounds)
         assert sorted(cards + state.stock) == list(range(60))
     result = play_game(eng, random.Random(players), ["random"] * players, check=True)
-    assert result.finished and result.extra["rounds"] == rounds
+    assert result.finished and len(result.bids.made_by_round) == rounds
     assert [sum(p.values()) for p in result.plays] == [rounds * (rounds + 1) // 2] * players
     assert set().union(*result.plays) == set(eng.table.ids)
 

@@ -8,8 +8,9 @@ import random
 import pytest
 from wizard_helpers import bid_all, deal, engine, settle
 
-from deckforge.sim.base import SimulationError, play_game
-from deckforge.games.wizard.engine import BID, PLAY, VARIANTS, parse_variants
+from deckforge.games.wizard import SPEC
+from deckforge.games.wizard.engine import BID, PLAY, VARIANTS
+from deckforge.sim.base import SimulationError, chosen_variants, play_game
 
 
 def test_unknown_variant_names_the_allowed_ones():
@@ -27,8 +28,8 @@ def test_plus_minus_one_needs_open_bids(other):
 
 
 def test_variants_may_come_as_one_comma_list():
-    assert parse_variants("lucid-vision, secret-bids") == {"lucid-vision", "secret-bids"}
-    assert parse_variants(()) == frozenset()
+    assert chosen_variants(SPEC, "lucid-vision, secret-bids") == {"lucid-vision", "secret-bids"}
+    assert chosen_variants(SPEC, ()) == frozenset()
 
 
 # -- lucid vision: round 1, each player sees the others' cards and not their own ---------------------------------
@@ -122,12 +123,12 @@ def test_every_variant_plays_whole_games(variants, players):
     eng = engine(players, *variants)
     for seed, policy in ((1, "greedy"), (2, "random")):
         result = play_game(eng, random.Random(seed), [policy] * players, check=True)
-        assert result.finished and result.extra["rounds"] == 60 // players
+        assert result.finished and len(result.bids.made_by_round) == 60 // players
 
 
 def test_the_trace_says_what_each_variant_hides_or_forbids():
     def log(*variants):
-        return play_game(engine(4, *variants, trace=True), random.Random(4), ["greedy"] * 4).extra["log"]
+        return play_game(engine(4, *variants, trace=True), random.Random(4), ["greedy"] * 4).log
     assert "  (lucid vision: each player sees the others' cards, not their own)" in log("lucid-vision")
     assert sum(line.endswith("(secret until the round ends)") for line in log("secret-bids")) == 60
     assert sum(line.endswith("(hidden until all have bid)") for line in log("hidden-bids")) == 60

@@ -1,0 +1,39 @@
+"""The README a print-service build writes beside its files: the product, the figures, which file is which, and
+how many copies of each to order (services ask for a quantity per file)."""
+from __future__ import annotations
+
+from .build import Job
+from .faces import Face
+from .services import service
+
+
+def face_label(job: Job, face: Face) -> str:
+    """Return what a face is, for people: the card's name in the build's language, or the back."""
+    if face.key == "back":
+        return "the back of every card"
+    return job.deck.card(face.key.removeprefix("card-")).name(job.lang)
+
+
+def order_readme(job: Job, files: list[tuple[str, int, str]]) -> str:
+    """Return the README for (file name, copies, what it is) rows, for the job's service."""
+    preset = service(job.options.service)
+    card, (width_px, height_px) = preset.card, preset.pixels
+    width = max(len(name) for name, _, _ in files + [("File", 0, "")])
+    rows = [f"{'File'.ljust(width)}  Copies  What it is"]
+    rows += [f"{name.ljust(width)}  {copies:>6}  {label}" for name, copies, label in files]
+    size = (f"files {width_px} × {height_px} px at {preset.dpi} DPI" if preset.fmt == "cards-png"
+            else "one PDF page per card")
+    return "\n".join([
+        f"{job.deck.name(job.lang)}: {job.players} players, {job.lang}, for {preset.title} ({preset.product})",
+        "",
+        f"Cards: {card.width_mm:g} × {card.height_mm:g} mm trimmed, {preset.bleed_mm():g} mm bleed on every side; "
+        f"{size}.",
+        f"Template: {preset.template}",
+        "",
+        f"How to order: {preset.upload}",
+        "",
+        *rows,
+        "",
+        f"{len(job.fronts)} cards in all.",
+        "",
+    ])

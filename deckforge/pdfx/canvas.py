@@ -1,0 +1,103 @@
+"""The drawing canvas: every colour and image ReportLab writes passes through here, once.
+
+ReportLab calls `enforceColorSpace` on every fill and stroke colour (shapes, text, svglib icons, game art), so
+one function decides the colour space of the whole file: press CMYK through the ICC profile under PDF/X,
+sRGB otherwise (a deck's cmyk(...) colours shown as they print). Images are converted in `drawImage`.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable
+
+from PIL import Image
+from reportlab.lib.colors import CMYKColor, Color, toColor
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from ..colour import parse_colour
+from .finish import finish_pdf_x
+from .icc import cap_ink, cmyk_to_rgb, press_image, rgb_to_cmyk
+
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
+
+
+def press_colour(colour) -> CMYKColor:
+    """Return any ReportLab colour as press CMYK: RGB through the profile, CMYK kept, ink capped."""
+    given = toColor(colour)
+    if isinstance(given, CMYKColor):
+        d = given.density
+        inks = cap_ink(*(d * v for v in (given.cyan, given.magenta, given.yellow, given.black)))
+    else:
+        inks = rgb_to_cmyk(given.red, given.green, given.blue)
+    return CMYKColor(*inks, alpha=given.alpha)
+
+
+def screen_colour(colour):
+    """Return a CMYK colour as the sRGB it prints as; leave every other colour as it is."""
+    if isinstance(colour, CMYKColor):
+        d = colour.density
+        red, green, blue = cmyk_to_rgb(*(d * v for v in (colour.cyan, colour.magenta, colour.yellow, colour.black)))
+        return Color(red, green, blue, alpha=colour.alpha)
+    return colour
+
+
+class PrintCanvas(Canvas):
+    """A ReportLab canvas in the colour space the output asks for, with per-page Trim- and BleedBoxes.
+
+    `pdf_x` is None (sRGB), "x1a" (CMYK, no transparency, PDF 1.4) or "x4" (CMYK); under PDF/X the canvas
+    writes to a file path, which `save` finishes as PDF/X. `page_boxes` gives each page in order its (trim,
+    bleed) rectangles; they are set as the page ends.
+    """
+
+    def __init__(self, filename, *, pdf_x: str | None = None, page_boxes: Iterable[tuple[Rect, Rect]] = (),
+                 **options):
+        self.pdf_x = pdf_x
+        self._page_boxes = list(page_boxes)
+        options["enforceColorSpace"] = press_colour if pdf_x else screen_colour
+        if pdf_x:
+            options["pdfVersion"] = (1, 4)
+        super().__init__(filename, **options)
+
+    def save(self) -> None:
+        """Write the file; under PDF/X finish it (OutputIntent, conformance, version) before it is renamed."""
+        super().save()
+        if self.pdf_x:
+            finish_pdf_x(self._filename, self.pdf_x)
+
+    def showPage(self) -> None:
+        if self._page_boxes:
+            trim, bleed = self._page_boxes.pop(0)
+            self.setTrimBox(trim)
+            self.setBleedBox(bleed)
+        super().showPage()
+
+    def _setFillAlpha(self, value) -> None:
+        if self.pdf_x != "x1a":  # PDF/X-1a allows no transparency: everything is painted opaque
+            super()._setFillAlpha(value)
+
+    def _setStrokeAlpha(self, value) -> None:
+        if self.pdf_x != "x1a":
+            super()._setStrokeAlpha(value)
+
+    def drawImage(self, image, x, y, width=None, height=None, mask=None, *args, matte: str = "#ffffff", **kwargs):
+        """Draw an image; under PDF/X a file is first flattened onto `matte` and converted to press CMYK."""
+        if self.pdf_x and isinstance(image, str):
+            image, mask = _press_reader(image, matte), None
+        return super().drawImage(image, x, y, width, height, mask, *args, **kwargs)
+
+
+@lru_cache(maxsize=64)
+def _press_reader(path: str, matte: str) -> ImageReader:
+    backdrop = toColor(screen_colour(parse_colour(matte)))
+    rgb = tuple(round(v * 255) for v in (backdrop.red, backdrop.green, backdrop.blue))
+    with Image.open(path) as image:
+        return ImageReader(press_image(image, rgb))
+
+
+def boxes_around(trims: Iterable[Rect], paints: Iterable[Rect], media: Rect) -> tuple[Rect, Rect]:
+    """Return (TrimBox, BleedBox) of a sheet: around every card's trim, and around all they paint, on the page."""
+    def around(rects: list[Rect]) -> Rect:
+        x0, y0 = max(min(r[0] for r in rects), media[0]), max(min(r[1] for r in rects), media[1])
+        return x0, y0, min(max(r[2] for r in rects), media[2]), min(max(r[3] for r in rects), media[3])
+
+    return around(list(trims)), around(list(paints))

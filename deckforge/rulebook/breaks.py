@@ -1,0 +1,124 @@
+"""Typeset until no word is split across a column or page break, and pad the pages to a multiple of four.
+
+CSS has no rule for "do not hyphenate the last line of a column": `hyphens` applies to a whole element, and the
+line that ends a column is only known after layout. So the rulebook is laid out, every line that ends a
+paragraph's fragment (the paragraph goes on in the next column or on the next page) with a hyphen is found in
+WeasyPrint's boxes, and only that word is wrapped in a span that may not be hyphenated; then it is laid out again.
+The rest of the paragraph keeps its hyphenation, and so its even justification. A few rounds settle it: a word
+moved whole to the next column seldom makes a new split.
+
+A printed booklet needs a multiple of four pages (one folded sheet holds four), so the last round shows as many
+of the rulebook's notes pages (`.notes-page`, hidden until shown here) as the count needs.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from xml.etree import ElementTree
+
+from weasyprint import HTML
+from weasyprint.formatting_structure import boxes
+
+from .render import NOTES_CLASS
+
+MAX_ROUNDS = 4
+HYPHENS = ("-", "\u2010", "\u00ad")
+NO_HYPHENS = "hyphens: manual"
+SHOWN_NOTES_CLASS = "notes-page shown"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One laid-out line: where it is, which block it belongs to, and its first and last words."""
+
+    page: int
+    y: float
+    block: ElementTree.Element
+    first: str
+    last: str
+
+
+def render_unbroken(html: HTML, stylesheets=None):
+    """Lay out `html` (a parsed WeasyPrint document) with no hyphenated word at a column or page end and a page
+    count that is a multiple of four when the document has notes pages; return the WeasyPrint Document."""
+    notes = [e for e in html.etree_element.iter() if e.get("class") == NOTES_CLASS]
+    document = html.render(stylesheets=stylesheets)
+    for _ in range(MAX_ROUNDS):
+        split = split_words(document)
+        padding = _show_notes(notes, len(document.pages))
+        if not split and not padding:
+            break
+        for line, next_line in split:
+            keep_whole(line, next_line)
+        document = html.render(stylesheets=stylesheets)
+    return document
+
+
+def lines_of(document) -> list[Line]:
+    """Return every line of text in the laid-out document, page by page, in the order WeasyPrint placed them."""
+    found = []
+    for number, page in enumerate(document.pages):
+        for box in page._page_box.descendants():
+            if isinstance(box, boxes.LineBox):
+                texts = [b.text for b in box.descendants() if isinstance(b, boxes.TextBox) and b.text.strip()]
+                if texts:
+                    found.append(Line(number, box.position_y, box.element, texts[0], texts[-1]))
+    return found
+
+
+def split_words(document) -> list[tuple[Line, Line]]:
+    """Return each line that ends with a hyphen where its block goes on in another column or on another page,
+    with the line that goes on."""
+    by_block: dict[int, list[Line]] = {}
+    for line in lines_of(document):
+        by_block.setdefault(id(line.block), []).append(line)
+    split = []
+    for lines in by_block.values():
+        for line, after in zip(lines, lines[1:]):
+            moved_on = after.page != line.page or after.y <= line.y
+            if moved_on and line.last.rstrip().endswith(HYPHENS):
+                split.append((line, after))
+    return split
+
+
+def keep_whole(line: Line, after: Line) -> None:
+    """Forbid hyphenating the word split between `line` and `after`; the whole block when it cannot be found."""
+    head = re.search(r"(\w+)\W?\s*$", line.last)
+    tail = re.match(r"\s*(\w+)", after.first)
+    if head and tail and _wrap_word(line.block, head.group(1) + tail.group(1)):
+        return
+    _add_style(line.block, NO_HYPHENS)
+
+
+def _wrap_word(block: ElementTree.Element, word: str) -> bool:
+    """Wrap the first whole `word` in the block's own text in a span that is not hyphenated; False if none."""
+    pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
+    for parent in block.iter():
+        if parent.get("style") == NO_HYPHENS:
+            continue
+        for slot, owner in [("text", parent)] + [("tail", child) for child in parent]:
+            text = getattr(owner, slot) or ""
+            match = pattern.search(text)
+            if match:
+                span = ElementTree.Element("span", {"style": NO_HYPHENS})
+                span.text, span.tail = match.group(0), text[match.end():]
+                setattr(owner, slot, text[:match.start()])
+                index = 0 if slot == "text" else list(parent).index(owner) + 1
+                parent.insert(index, span)
+                return True
+    return False
+
+
+def _add_style(element: ElementTree.Element, declaration: str) -> None:
+    style = element.get("style", "").rstrip("; ")
+    element.set("style", f"{style}; {declaration}" if style else declaration)
+
+
+def _show_notes(notes: list[ElementTree.Element], pages: int) -> bool:
+    """Show as many notes pages (one page each) as bring the count to a multiple of four; return True if that
+    changed any."""
+    shown = sum(e.get("class") == SHOWN_NOTES_CLASS for e in notes)
+    wanted = min((shown - pages) % 4, len(notes))
+    for index, element in enumerate(notes):
+        element.set("class", SHOWN_NOTES_CLASS if index < wanted else NOTES_CLASS)
+    return wanted != shown

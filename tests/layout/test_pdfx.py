@@ -1,0 +1,216 @@
+"""PDF/X card output read back with pikepdf: press CMYK only, an OutputIntent, boxes, ink limit, Ghostscript."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from decimal import Decimal
+from pathlib import Path
+
+import pikepdf
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from deckforge.cli import main
+from deckforge.errors import BuildError, DeckError
+from deckforge.layout import BuildOptions, build_deck
+from deckforge.load import load_deck
+from deckforge.pdfx import PROFILE
+from deckforge.pdfx.icc import cmyk_to_rgb, press_image, rgb_to_cmyk
+
+MINI = Path(__file__).parent / "fixtures" / "mini"
+MM = 72 / 25.4
+BACK_INKS = (0.8, 0.6, 0.0, 0.3)
+PAPER_RGB = (0xFF, 0xFD, 0xF8)  # the mini template's card background
+
+
+def _mini(tmp_path: Path, art: bool = True) -> Path:
+    """The mini deck with its back colour given in CMYK and a half-transparent picture on the rocks."""
+    folder = tmp_path / "mini"
+    shutil.copytree(MINI, folder)
+    deck_file = folder / "deck.yaml"
+    text = deck_file.read_text(encoding="utf-8").replace('colour: "#3b4a6b"', 'colour: "cmyk(80%, 60%, 0%, 30%)"')
+    if art:
+        picture = Image.new("RGBA", (600, 400), (200, 30, 40, 255))
+        picture.paste((0, 0, 0, 0), (300, 0, 600, 400))  # the right half is transparent
+        picture.save(folder / "rock.png")
+        text = text.replace("    item: rock\n    count: 3", "    item: rock\n    count: 3\n    art: rock.png")
+    deck_file.write_text(text, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def x1a_builds(tmp_path_factory) -> dict[str, Path]:
+    tmp = tmp_path_factory.mktemp("pdfx")
+    deck = load_deck(_mini(tmp))
+    return {fmt: build_deck(deck, BuildOptions(players=4, lang="en", fmt=fmt, pdf_x="x1a"),
+                            out=tmp / f"{fmt}.pdf").path for fmt in ("sheets", "cards-pdf")}
+
+
+def _drawings(page: pikepdf.Page):
+    """Yield (operations, resources, is_face) for a page and every form XObject it draws, forms inside forms too.
+
+    `is_face` tells a card face's form (named face-...) from the page and its page-wide forms (marks, labels).
+    """
+    todo, seen = [(page.obj, page.obj.Resources, False)], set()
+    while todo:
+        holder, resources, is_face = todo.pop()
+        if holder.objgen in seen:
+            continue
+        seen.add(holder.objgen)
+        yield pikepdf.parse_content_stream(holder), resources, is_face
+        for name, xobject in (resources.get("/XObject") or {}).items():
+            if xobject.Subtype == "/Form":
+                todo.append((xobject, xobject.get("/Resources", resources), is_face or "face-" in name))
+
+
+def _operations(path: Path):
+    with pikepdf.open(path) as pdf:
+        for page in pdf.pages:
+            for operations, resources, is_face in _drawings(page):
+                yield [(str(op), [float(v) if isinstance(v, (int, Decimal)) else v for v in operands])
+                       for operands, op in operations], resources, is_face
+
+
+@pytest.mark.parametrize("fmt", ["sheets", "cards-pdf"])
+def test_x1a_declares_the_press_profile_as_its_output_intent(x1a_builds, fmt) -> None:
+    with pikepdf.open(x1a_builds[fmt]) as pdf:
+        (intent,) = pdf.Root.OutputIntents
+        assert intent.S == "/GTS_PDFX" and str(intent.OutputConditionIdentifier) == "FOGRA39"
+        assert intent.DestOutputProfile.N == 4
+        assert intent.DestOutputProfile.read_bytes() == PROFILE.read_bytes()
+        assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1a:2003" and pdf.docinfo.Trapped == "/False"
+        assert pdf.pdf_version == "1.4"
+
+
+@pytest.mark.parametrize("fmt", ["sheets", "cards-pdf"])
+def test_every_page_has_its_trim_inside_a_bleed_box_3_mm_larger(x1a_builds, fmt) -> None:
+    with pikepdf.open(x1a_builds[fmt]) as pdf:
+        for page in pdf.pages:
+            trim, bleed, media = ([float(v) for v in page.obj[key]] for key in ("/TrimBox", "/BleedBox", "/MediaBox"))
+            assert [round((t - b) / MM, 2) for t, b in zip(trim[:2], bleed[:2])] == [3, 3]
+            assert [round((b - t) / MM, 2) for t, b in zip(trim[2:], bleed[2:])] == [3, 3]
+            assert media[0] <= bleed[0] and media[1] <= bleed[1] and bleed[2] <= media[2] and bleed[3] <= media[3]
+            if fmt == "cards-pdf":  # the trim is the poker card itself
+                assert [round((trim[2] - trim[0]) / MM, 2), round((trim[3] - trim[1]) / MM, 2)] == [63, 88]
+
+
+@pytest.mark.parametrize("fmt", ["sheets", "cards-pdf"])
+def test_nothing_is_rgb_or_transparent_and_ink_stays_under_300(x1a_builds, fmt) -> None:
+    inks = []
+    for operations, resources, _ in _operations(x1a_builds[fmt]):
+        names = [op for op, _ in operations]
+        assert not {"rg", "RG", "sc", "scn", "SC", "SCN"} & set(names)
+        inks += [sum(operands) for op, operands in operations if op in ("k", "K")]
+        assert "RGB" not in str(resources.get("/ColorSpace", ""))
+        for state in (resources.get("/ExtGState") or {}).values():
+            assert float(state.get("/ca", 1)) == 1 and float(state.get("/CA", 1)) == 1
+        for xobject in (resources.get("/XObject") or {}).values():
+            if xobject.Subtype == "/Image":
+                assert xobject.ColorSpace == "/DeviceCMYK" and "/SMask" not in xobject
+    assert inks and max(inks) <= 3.0
+
+
+def test_text_prints_on_black_alone_and_dark_text_and_marks_in_solid_black(x1a_builds) -> None:
+    text_colours, mark_colours = set(), set()
+    for operations, _, is_face in _operations(x1a_builds["sheets"]):
+        fill = stroke = None
+        for op, operands in operations:
+            fill = tuple(operands) if op == "k" else fill
+            stroke = tuple(operands) if op == "K" else stroke
+            if op in ("Tj", "TJ", "'", '"'):
+                text_colours.add(fill)
+            if op == "S" and not is_face:  # strokes outside the faces: crop marks and the scale bar
+                mark_colours.add(stroke)
+    # The template's ink #222222 and the page labels' #333333 are 100 % K; the back title is white.
+    assert text_colours == {(0, 0, 0, 1), (0, 0, 0, 0)}
+    assert mark_colours == {(0, 0, 0, 1)}
+
+
+def test_a_cmyk_deck_colour_prints_unchanged(x1a_builds) -> None:
+    fills = {tuple(operands) for operations, _, _ in _operations(x1a_builds["cards-pdf"])
+             for op, operands in operations if op == "k"}
+    assert BACK_INKS in fills
+
+
+def test_a_transparent_picture_is_flattened_onto_the_card_background(x1a_builds) -> None:
+    expected_background = press_image(Image.new("RGB", (1, 1), PAPER_RGB)).getpixel((0, 0))
+    with pikepdf.open(x1a_builds["cards-pdf"]) as pdf:
+        images = {xobject.objgen: xobject for page in pdf.pages for _, resources, _ in _drawings(page)
+                  for xobject in (resources.get("/XObject") or {}).values() if xobject.Subtype == "/Image"}
+        (image,) = images.values()
+        picture = pikepdf.PdfImage(image).as_pil_image()
+    assert picture.mode == "CMYK"
+    assert picture.getpixel((450, 200)) == expected_background != (0, 0, 0, 0)
+    c, m, y, k = picture.getpixel((150, 200))
+    assert m > 200 and c < 40  # the opaque red half is still red
+
+
+def test_ghostscript_renders_the_x1a_sheets_without_error(x1a_builds) -> None:
+    if shutil.which("gs") is None:
+        pytest.skip("Ghostscript (gs) is not installed")
+    run = subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=nullpage", str(x1a_builds["sheets"])],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "error" not in (run.stdout + run.stderr).lower()
+
+
+def test_press_colours_follow_the_profile_greys_on_black_and_ink_capped() -> None:
+    assert rgb_to_cmyk(0x22 / 255, 0x22 / 255, 0x22 / 255) == (0, 0, 0, 1)
+    c, m, y, k = rgb_to_cmyk(0.5, 0.5, 0.5)
+    assert (c, m, y) == (0, 0, 0) and 0.5 < k < 0.75
+    for rgb in ((0.12, 0.37, 0.66), (0.18, 0.55, 0.23), (0.95, 0.79, 0.3)):  # in gamut: the round trip holds
+        back = cmyk_to_rgb(*rgb_to_cmyk(*rgb))
+        assert max(abs(a - b) for a, b in zip(rgb, back)) < 0.04
+    assert sum(rgb_to_cmyk(0.05, 0.0, 0.1)) <= 3.0  # a dark near-black keeps within the ink limit
+
+
+def test_without_pdf_x_a_cmyk_colour_is_drawn_as_the_rgb_it_prints(tmp_path: Path) -> None:
+    out = build_deck(load_deck(_mini(tmp_path, art=False)), BuildOptions(players=4, lang="en", fmt="cards-pdf"),
+                     out=tmp_path / "rgb.pdf").path
+    fills = {tuple(round(v, 2) for v in operands) for operations, _, _ in _operations(out)
+             for op, operands in operations if op == "rg"}
+    assert tuple(round(v, 2) for v in cmyk_to_rgb(*BACK_INKS)) in fills
+    assert not any(op in ("k", "K") for operations, _, _ in _operations(out) for op, _ in operations)
+
+
+def test_x4_sheets_say_pdf_x_4_in_their_metadata(tmp_path: Path) -> None:
+    out = build_deck(load_deck(_mini(tmp_path, art=False)), BuildOptions(players=4, lang="en", pdf_x="x4"),
+                     out=tmp_path / "x4.pdf").path
+    with pikepdf.open(out) as pdf:
+        assert pdf.open_metadata()["pdfxid:GTS_PDFXVersion"] == "PDF/X-4"
+        assert pdf.Root.OutputIntents[0].DestOutputProfile.N == 4
+        assert all("/TrimBox" in page.obj and "/BleedBox" in page.obj for page in pdf.pages)
+
+
+def test_a_failure_while_finishing_leaves_the_earlier_file_alone(tmp_path: Path, monkeypatch) -> None:
+    import deckforge.pdfx.canvas as canvas_module
+
+    def broken(path, variant):
+        raise BuildError("no profile today")
+
+    deck = load_deck(_mini(tmp_path, art=False))
+    target = tmp_path / "out" / "mini.pdf"
+    build_deck(deck, BuildOptions(players=4, lang="en"), out=target)
+    before = target.read_bytes()
+    monkeypatch.setattr(canvas_module, "finish_pdf_x", broken)
+    with pytest.raises(BuildError, match="no profile today"):
+        build_deck(deck, BuildOptions(players=4, lang="en", pdf_x="x1a"), out=target)
+    assert target.read_bytes() == before and [p.name for p in target.parent.iterdir()] == ["mini.pdf"]
+
+
+def test_pdf_x_is_refused_where_no_pdf_is_written(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", str(_mini(tmp_path, art=False)), "--format", "cards-png",
+                                       "--pdf-x", "x1a", "-o", str(tmp_path / "png")])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert "--pdf-x makes PDF files for a print shop; it goes with --format sheets or cards-pdf" in result.output
+    assert not (tmp_path / "png").exists()
+
+
+def test_a_cmyk_colour_out_of_range_names_the_place_and_the_forms(tmp_path: Path) -> None:
+    folder = _mini(tmp_path, art=False)
+    deck_file = folder / "deck.yaml"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace("80%, 60%", "1.8, 60%"), encoding="utf-8")
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    assert "back.colour: 'cmyk(1.8, 60%, 0%, 30%)' is not a colour: write \"#rrggbb\" or cmyk(c, m, y, k) " \
+           "with inks from 0 to 1 or in %" in str(caught.value)

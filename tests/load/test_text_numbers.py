@@ -1,0 +1,70 @@
+"""`deckforge validate` warns when a number in a hand-written card text disagrees with the card's effects."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from deckforge.cli import main
+from deckforge.load import load_deck
+from deckforge.load.deck import bundled_decks
+from deckforge.model import Card, Effect
+from deckforge.text_numbers import card_warnings, stated_numbers, text_warnings
+from tests.helpers.knp_helpers import item
+
+
+def card(texts: dict, *effects: Effect) -> Card:
+    return Card("cut", "spell", 1, {lang: "Cut" for lang in texts}, texts, effects=effects)
+
+
+@pytest.mark.parametrize("lang, text, found", [
+    ("en", "The next player misses two turns.", [(2, "turn", "two turns")]),
+    ("en", "Draw 3 more cards.", [(3, "card", "3 more cards")]),
+    ("cs", "Další hráč vynechá dvě kola.", [(2, "turn", "dvě kola")]),
+    ("cs", "Všichni ostatní hráči si líznou po jedné kartě.", [(1, "card", "jedné kartě")]),
+    ("de", "Der nächste Spieler setzt drei Runden aus.", [(3, "turn", "drei Runden")]),
+    ("en", "A player of your choice loses the game.", []),      # no number with a unit
+    ("en", "Score 3 points.", []),                               # a number no effect parameter counts
+])
+def test_numbers_are_read_with_their_unit(lang: str, text: str, found: list) -> None:
+    assert stated_numbers(text, lang) == found
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "The next player misses two turns."),
+    ("en", "The next player misses 2 turns."),
+    ("cs", "Další hráč vynechá dvě kola."),
+    ("de", "Der nächste Spieler setzt zwei Runden aus."),
+])
+def test_a_text_that_disagrees_with_its_effect_warns(lang: str, text: str) -> None:
+    warnings = card_warnings(card({lang: text}, Effect("skip", {"target": "next", "turns": 3})))
+    assert len(warnings) == 1
+    assert f"card 'cut', text.{lang}: the text says" in warnings[0] and "skip turns=3" in warnings[0]
+
+
+def test_a_text_that_agrees_or_says_nothing_checkable_does_not_warn() -> None:
+    skip3 = Effect("skip", {"target": "next", "turns": 3})
+    assert card_warnings(card({"en": "The next player misses three turns."}, skip3)) == []
+    # cards: no effect of this card counts cards, so "2 karty" is not compared
+    assert card_warnings(card({"cs": "Další hráč vynechá 3 tahy a ty si lízneš 2 karty."}, skip3)) == []
+    two_draws = (Effect("draw", {"target": "next", "count": 2}), Effect("draw", {"target": "others", "count": 1}))
+    assert card_warnings(card({"en": "The next player draws 2 cards, every other player 1 card."}, *two_draws)) == []
+
+
+@pytest.mark.parametrize("path", bundled_decks(), ids=lambda p: p.parent.name)
+def test_every_bundled_deck_is_clean(path) -> None:
+    assert text_warnings(load_deck(path)) == []
+
+
+def test_validate_prints_the_warning_with_file_card_and_language_and_still_passes(tmp_path) -> None:
+    cut = item("long-cut", "scissors", 1, effects=[{"effect": "skip", "turns": 3}])
+    cut["text"] = {"cs": "Další hráč vynechá tři tahy.", "en": "The next player misses two turns."}
+    path = tmp_path / "deck.yaml"
+    path.write_text(json.dumps({"extends": "kamen-nuzky-papir", "id": "long-cut", "cards": [cut]},
+                               ensure_ascii=False), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path), "--players", "3"])
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1, result.stderr
+    assert "deck.yaml:" in warnings[0] and "card 'long-cut', text.en: the text says 'two turns' (2)" in warnings[0]

@@ -1,0 +1,125 @@
+"""The fast YAML reader (libyaml with line marks) reads every deck exactly as ruamel's round-trip loader does,
+places every error the same way, and hands anything unusual to the round-trip loader."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import deckforge.load.deck as deck_module
+from deckforge.errors import DeckError
+from deckforge.load import bundled_decks, load_deck
+from deckforge.load.yamlread import MarkedMap, read_yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).parent / "fixtures"
+TEMPLATES = sorted((ROOT / "templates" / "cards").glob("*.yaml"))
+DECK_FILES = bundled_decks() + sorted(FIXTURES.glob("ok_*.yaml"))
+BROKEN_FILES = sorted(p for p in FIXTURES.glob("*.yaml") if not p.name.startswith("ok_"))
+ALL_YAML = bundled_decks() + sorted(FIXTURES.glob("*.yaml")) + TEMPLATES + sorted(ROOT.glob("tests/**/fixtures/**/*.yaml"))
+
+
+def round_trip_only(monkeypatch) -> None:
+    """Make the deck loader parse with ruamel's round-trip loader, as it did before the fast reader."""
+    monkeypatch.setattr(deck_module, "read_yaml", lambda path, **kw: read_yaml(path, round_trip=True))
+
+
+def _outcome(path: Path):
+    try:
+        return load_deck(path)
+    except DeckError as exc:
+        return str(exc)
+
+
+@pytest.mark.parametrize("path", DECK_FILES + BROKEN_FILES, ids=lambda p: p.stem)
+def test_the_fast_reader_gives_the_same_deck_or_the_same_errors(path: Path, monkeypatch) -> None:
+    fast = _outcome(path)
+    round_trip_only(monkeypatch)
+    slow = _outcome(path)
+    assert fast == slow  # a Deck compares every card, including the line and column each card starts at
+    if path in BROKEN_FILES:
+        assert isinstance(fast, str) and ":" in fast
+    else:
+        assert not isinstance(fast, str), fast
+        assert all(card.source.line for card in fast.cards)
+
+
+def _same_places(fast: object, slow: object, where: str = "") -> None:
+    """Assert two parses hold the same values, with the same place recorded for every key, value and item."""
+    assert fast == slow, where
+    if isinstance(fast, dict):
+        assert (fast.lc.line, fast.lc.col) == (slow.lc.line, slow.lc.col), where
+        for key in fast:
+            assert tuple(fast.lc.key(key)) == tuple(slow.lc.key(key)), f"{where}.{key}"
+            assert tuple(fast.lc.value(key)) == tuple(slow.lc.value(key)), f"{where}.{key}"
+            _same_places(fast[key], slow[key], f"{where}.{key}")
+    elif isinstance(fast, list):
+        assert (fast.lc.line, fast.lc.col) == (slow.lc.line, slow.lc.col), where
+        for index, (a, b) in enumerate(zip(fast, slow)):
+            assert tuple(fast.lc.item(index)) == tuple(slow.lc.item(index)), f"{where}[{index}]"
+            _same_places(a, b, f"{where}[{index}]")
+
+
+@pytest.mark.parametrize("path", ALL_YAML, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_key_value_and_item_is_placed_as_the_round_trip_loader_places_it(path: Path) -> None:
+    try:
+        slow = read_yaml(path, round_trip=True)
+    except DeckError as exc:
+        with pytest.raises(DeckError) as caught:
+            read_yaml(path)
+        assert str(caught.value) == str(exc)
+        return
+    _same_places(read_yaml(path), slow, path.name)
+
+
+def test_yaml_1_2_scalars_read_as_the_round_trip_loader_reads_them(tmp_path: Path) -> None:
+    """`yes` and `on` stay words (YAML 1.2), `017` and `1_000` are numbers, a date is a date."""
+    path = tmp_path / "scalars.yaml"
+    path.write_text("a: yes\nb: on\nc: 017\nd: 1_000\ne: 0x1f\nf: 1.50\ng: 2026-12-01\nh: ~\ni:\nj: True\n"
+                    "k: .inf\nl: 1e3\nm: '5'\nn: -7\n", encoding="utf-8")
+    fast, slow = read_yaml(path), read_yaml(path, round_trip=True)
+    assert fast == slow
+    assert fast["a"] == "yes" and fast["c"] == 17 and fast["d"] == 1000 and fast["h"] is None and fast["n"] == -7
+
+
+def test_a_syntax_error_names_file_line_and_column(tmp_path: Path) -> None:
+    path = tmp_path / "deck.yaml"
+    path.write_text("id: broken\nname:\n  cs: Rozbitý\n  en: [Broken\nplayers: {min: 2, max: 4}\n", encoding="utf-8")
+    with pytest.raises(DeckError) as caught:
+        load_deck(path)
+    assert str(caught.value).endswith("deck.yaml:5:8: not valid YAML: while parsing a flow sequence expected ',' or "
+                                      "']', but got ':'")
+
+
+def test_a_duplicate_key_names_its_second_place(tmp_path: Path) -> None:
+    path = tmp_path / "deck.yaml"
+    path.write_text("id: twice\nname: {en: One}\nid: again\n", encoding="utf-8")
+    with pytest.raises(DeckError) as caught:
+        read_yaml(path)
+    assert f"{path}:3:1: not valid YAML" in str(caught.value) and "duplicate key" in str(caught.value)
+
+
+def test_a_card_error_names_the_line_and_column_of_its_value(tmp_path: Path) -> None:
+    deck = (ROOT / "tests/load/fixtures/ok_tiny.yaml").read_text(encoding="utf-8")
+    lines = deck.splitlines()
+    number = next(i for i, line in enumerate(lines) if line.strip().startswith("count:"))
+    indent = lines[number].index("count:")
+    lines[number] = lines[number][:indent] + "count: many"
+    path = tmp_path / "deck.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(DeckError) as caught:
+        load_deck(path)
+    assert f"{path}:{number + 1}:{indent + 8}: " in str(caught.value)
+
+
+def test_an_unchanged_template_is_parsed_once_and_an_edited_one_again(tmp_path: Path) -> None:
+    path = tmp_path / "template.yaml"
+    path.write_text("faces: {a: 1}\n", encoding="utf-8")
+    first = read_yaml(path, reuse=True)
+    assert read_yaml(path, reuse=True) is first
+    path.write_text("faces: {a: 22}\n", encoding="utf-8")
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))  # a coarse clock may not have moved
+    again = read_yaml(path, reuse=True)
+    assert again == {"faces": {"a": 22}} and isinstance(again, MarkedMap)

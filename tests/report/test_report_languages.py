@@ -1,0 +1,69 @@
+"""The report speaks the language asked for: its words from the catalogs, with the language's plural forms."""
+import re
+
+import pytest
+
+from deckforge.load import load_deck
+from deckforge.report import build_report, render_html
+from deckforge.report.analysis import judge, ordinal, seat_flag, summary_sentence
+from deckforge.report.play import tally
+from deckforge.sim.summary import GameError
+from report_helpers import result, starter_rush, table_rows
+from test_report_analysis import KNP, run_of, seat_biased_games
+
+ENGLISH = ("Verdict", "Strongest findings", "Charts", "fair share", "Playable at", "How long games last")
+
+
+def unplayable_run(errors: int):
+    """Return a run at 2 players where 3 games of 100 stall, and at 3 players where `errors` games break."""
+    stalled = tally(KNP, 2, [(result(2, 0), 0)] * 97 + [(result(2, None), 0)] * 3)
+    broken = tally(KNP, 3, [(result(3, 0), 0)] * (100 - errors)
+                   + [(GameError(7, 1, "InvariantError: card lost"), 0)] * errors)
+    return run_of(stalled, broken)
+
+
+@pytest.mark.parametrize("errors, czech, german", [
+    (1, "1 hra skončila chybou", "1 Spiel brach mit einem Fehler ab"),
+    (2, "2 hry skončily chybou", "2 Spiele brachen mit einem Fehler ab"),
+    (5, "5 her skončilo chybou", "5 Spiele brachen mit einem Fehler ab"),
+])
+def test_reasons_take_the_plural_form_of_their_number(errors: int, czech: str, german: str) -> None:
+    assert judge(unplayable_run(errors), "cs").counts[1].reasons == (czech,)
+    assert judge(unplayable_run(errors), "de").counts[1].reasons == (german,)
+    stalls = judge(unplayable_run(errors), "cs").counts[0].reasons
+    assert stalls == ("3,0\u00a0% her se zasekne (povoleno nejvýš 2,0\u00a0%)",)  # Czech numbers: comma, spaced %
+
+
+def test_summary_and_seat_flag_in_czech_and_german() -> None:
+    verdict = judge(unplayable_run(1), "cs")
+    assert summary_sentence(verdict, "cs") == "Nehratelné při žádném odehraném počtu hráčů (2–3 hráči)."
+    assert summary_sentence(verdict, "de") == "Bei keiner gespielten Spielerzahl spielbar (2–3 Spieler)."
+    count = tally(KNP, 5, seat_biased_games(500, 5, 200))
+    assert seat_flag(count, 5, "cs") == "1. místo zvýhodněno: vyhrává 40,0\u00a0%, spravedlivý podíl 20,0\u00a0%"
+    assert seat_flag(count, 5, "de") == "1. Platz bevorzugt: gewinnt 40,0\u00a0%, fairer Anteil 20,0\u00a0%"
+    assert (ordinal(2, "en"), ordinal(2, "cs"), ordinal(22, "de")) == ("2nd", "2.", "22.")
+
+
+@pytest.fixture(scope="module")
+def rush_pages(tmp_path_factory):
+    deck = load_deck(starter_rush(tmp_path_factory.mktemp("rush")))
+    return {lang: render_html(build_report(deck, games=40, seed=1, lang=lang)) for lang in ("cs", "en")}
+
+
+def test_a_czech_report_prints_no_english_interface_words(rush_pages) -> None:
+    page = rush_pages["cs"]
+    assert '<html lang="cs">' in page
+    assert "<h2>Verdikt</h2>" in page and "<h2>Grafy</h2>" in page and "Jak dlouho hry trvají" in page
+    assert re.search(r"Hráč na 1\. místě v pořadí vyhrává \d+,\d\u00a0% her pro [234] hráč", page)
+    assert "<h2>Karty při 4 hráčích</h2>" in page
+    assert "<th>spravedlivý podíl</th>" in page and "<th>hratelné</th>" in page
+    visible = re.sub(r"<(style|svg)\b.*?</\1>", "", page, flags=re.S)
+    assert [word for word in ENGLISH if word in visible] == []
+    assert "Verdict" in rush_pages["en"]
+
+
+def test_a_german_report_of_a_german_deck(tmp_path) -> None:
+    page = render_html(build_report(load_deck("kamen-nuzky-papir"), games=10, seed=2, lang="de"))
+    assert "<h2>Urteil</h2>" in page and "Testspielbericht: Schere, Stein, Papier" in page
+    assert "<h2>Karten bei 4 Spielern</h2>" in page
+    assert table_rows(page)["card-rock"][0] == "Stein"
