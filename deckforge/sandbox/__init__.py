@@ -15,6 +15,7 @@ rendered and their errors placed.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable
 
 from jinja2 import TemplateError, TemplateSyntaxError
@@ -66,14 +67,27 @@ def problem(exc: BaseException, name: str | None = None) -> TemplateProblem:
 def _place(exc: BaseException) -> tuple[str | None, int | None]:
     if isinstance(exc, TemplateSyntaxError):
         return exc.filename or exc.name, exc.lineno
-    place: tuple[str | None, int | None] = (None, None)
+    frames: list[tuple[str | None, int | None]] = []
     tb = exc.__traceback__
     while tb is not None:  # jinja rewrote the frames of template code to show the template's file and line
         filename = tb.tb_frame.f_code.co_filename
         if not filename.endswith(".py") and not filename.startswith("<frozen"):
-            place = (None if filename == "<template>" else filename, tb.tb_lineno)
+            frames.append((None if filename == "<template>" else filename, tb.tb_lineno))
         tb = tb.tb_next
-    return place
+    if isinstance(exc, RecursionError):  # a loop through our own base template: name the maker's file in it
+        own = [frame for frame in frames if frame[0] and not _bundled(frame[0])]
+        frames = own or frames
+    return frames[-1] if frames else (None, None)
+
+
+def _bundled(filename: str) -> bool:
+    """Whether a template file is one of deckforge's own (the maker's files are named in errors first)."""
+    from ..load.paths import TEMPLATES_DIR
+
+    try:
+        return Path(filename).resolve().is_relative_to(Path(TEMPLATES_DIR).resolve())
+    except (OSError, RuntimeError, ValueError):
+        return False
 
 
 def _message(exc: BaseException) -> str:
