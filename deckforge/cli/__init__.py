@@ -64,6 +64,11 @@ class DeckforgeGroup(click.Group):
             return super().invoke(ctx)
         except DeckforgeError as exc:
             raise click.ClickException(str(exc)) from None
+        except RuntimeError as exc:  # pathlib before Python 3.13 resolving a link that leads to itself
+            if not str(exc).startswith("Symlink loop from "):
+                raise
+            where = str(exc).removeprefix("Symlink loop from ").strip("'\"")
+            raise click.ClickException(f"{where} is a loop of symbolic links; replace it with a real file") from None
         except KeyboardInterrupt:  # Ctrl-C: the writers have removed their temporary files on the way out
             click.echo("interrupted", err=True)
             raise SystemExit(128 + signal.SIGINT) from None

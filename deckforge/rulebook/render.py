@@ -118,7 +118,12 @@ class FolderLoader(FileSystemLoader):
 
         candidate = Path(self.searchpath[0], *template.split("/"))
         if candidate.is_symlink() or candidate.exists():  # measured before Jinja reads it: a FIFO, a huge file
-            if not candidate.resolve().is_relative_to(Path(self.searchpath[0]).resolve()):
+            try:
+                real = candidate.resolve()
+            except (RuntimeError, OSError):  # a link to itself, or a loop of links
+                raise BuildError(f"{display_path(candidate)} is a loop of links; a deck's rulebook templates must "
+                                 "be files in its folder") from None
+            if not real.is_relative_to(Path(self.searchpath[0]).resolve()):
                 raise BuildError(f"{display_path(candidate)} is a link that leads outside the deck's folder; a "
                                  "deck's rulebook templates must be files in its folder")
             if (problem := file_problem(candidate, MAX_TEMPLATE_BYTES, "a rulebook template")) is not None:
