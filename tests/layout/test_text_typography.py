@@ -14,6 +14,7 @@ from deckforge.layout.build import BuildOptions, build_deck
 from deckforge.layout.fonts import font_for
 from deckforge.layout.text import fit_text
 from deckforge.typography import tie
+from pdf_words import rows_of
 
 FIXTURES = Path(__file__).parent / "fixtures"
 MM = 72 / 25.4
@@ -22,22 +23,12 @@ TITLE_BAND = 0.22  # the top of a card page that holds its title
 ONE_LETTER_OR_NUMBER = re.compile(r"(?:^|\s)([kvszouaiKVSZOUAI]|\d+)$")
 
 
-def lines_of(words: list[dict], tolerance: float = 2.0) -> list[list[dict]]:
-    """Group a page's words into lines by their top, each line left to right."""
-    rows: list[list[dict]] = []
-    for word in sorted(words, key=lambda w: (round(w["top"]), w["x0"])):
-        if rows and abs(rows[-1][0]["top"] - word["top"]) <= tolerance:
-            rows[-1].append(word)
-        else:
-            rows.append([word])
-    return rows
-
 
 def paragraphs_of(words: list[dict]) -> list[list[str]]:
     """Return the body text's paragraphs as their lines: a line just below another, at its size, goes on it."""
     paragraphs: list[list[str]] = []
     previous = None
-    for row in lines_of([w for w in words if w["size"] < BODY_BELOW]):
+    for row in rows_of([w for w in words if w["size"] < BODY_BELOW]):
         text = " ".join(w["text"] for w in row)
         follows = previous is not None and 0 < row[0]["top"] - previous[0]["top"] < previous[0]["size"] * 1.6
         if follows:

@@ -14,23 +14,13 @@ from deckforge.rulebook.booklet import booklet_order
 from deckforge.rulebook.examples import play_example
 from deckforge.rulebook.pictures import picture_width
 
+from pdf_words import rows_of
 from rulebook_helpers import DECKS, LANGS, read_pdf
 
 MM = 72 / 25.4
 SPLIT = re.compile(r"\w[-\u2010\u00ad]$")
 COLUMN_END_GAP = 2.2   # lines further apart than this many line heights are in different blocks
 COLUMN_GAP = 15        # points: wider than a justified word space, narrower than the 7 mm between columns
-
-
-def rows_of(words: list[dict], tolerance: float = 2.0) -> list[list[dict]]:
-    """Group words into lines by their top, top to bottom, each line left to right."""
-    rows: list[list[dict]] = []
-    for word in sorted(words, key=lambda w: (round(w["top"]), w["x0"])):
-        if rows and abs(rows[-1][0]["top"] - word["top"]) <= tolerance:
-            rows[-1].append(word)
-        else:
-            rows.append([word])
-    return [sorted(row, key=lambda w: w["x0"]) for row in rows]
 
 
 def segments(row: list[dict]) -> list[list[dict]]:
