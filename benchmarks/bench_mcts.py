@@ -7,9 +7,10 @@ game). It prints how often the mcts seat won, with a Wilson 95 % interval, besid
 the same seats of the same seeded games (all greedy: 1/n, less the stalemates), and the mean time of one mcts
 decision (only decisions with a choice: a forced move is played without searching). Run by hand:
 
-    python benchmarks/bench_mcts.py                       # 4 games per seat: a rough look, about 20 CPU minutes
+    python benchmarks/bench_mcts.py                       # 4 games per seat: a rough look, about an hour of CPU
     python benchmarks/bench_mcts.py --games 60 --game kamen-nuzky-papir --players 2
     python benchmarks/bench_mcts.py --budget 400 --exploration 1.0 --rollout random
+    python benchmarks/bench_mcts.py --steps 10000 --reward places --confidence 1 --game prsi
 
 Seeds and the numbers of games are the same as the CLI's: `--games 60 --seed 3 --game kamen-nuzky-papir
 --players 2` plays exactly the two acceptance runs `deckforge simulate kamen-nuzky-papir --players 2 --games 60
@@ -96,9 +97,16 @@ def main() -> None:
     parser.add_argument("--budget", type=int, help="search iterations per decision (default: the player's)")
     parser.add_argument("--exploration", type=float, help="UCB1's exploration constant")
     parser.add_argument("--rollout", choices=mcts.ROLLOUTS, help="the policy that plays each iteration out")
+    parser.add_argument("--steps", type=int, help="simulated decisions per decision without --budget "
+                        f"(default {mcts.DEFAULT_STEPS:,})")
+    parser.add_argument("--reward", choices=mcts.REWARDS, help="what a playout is worth to the search")
+    parser.add_argument("--confidence", type=float, help="standard errors by which to overrule the playout policy")
     args = parser.parse_args()
     options = {key: value for key, value in (("budget", args.budget), ("exploration", args.exploration),
-                                             ("rollout", args.rollout)) if value is not None}
+                                             ("rollout", args.rollout), ("reward", args.reward),
+                                             ("confidence", args.confidence)) if value is not None}
+    if args.steps:
+        mcts.DEFAULT_STEPS = args.steps
     clock = DecisionClock()
     mcts.search = clock
     decks = {deck.game: deck for deck in map(load_deck, bundled_decks())}

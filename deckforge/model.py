@@ -145,6 +145,7 @@ class Deck:
     suits: tuple[Suit, ...] = ()
     descriptions: Mapping[str, str] = field(default_factory=_empty)
     rules: Mapping[str, str] = field(default_factory=_empty)   # the deck's own rules text per language (Markdown)
+    described: object = None   # its rules described as data: a `deckforge.rules.model.RulesModel`, else None
     fonts: Mapping[str, Path] = field(default_factory=_empty)  # its own fonts by role: "title", "body"
     icons: Mapping[str, Path] = field(default_factory=_empty)  # `:name:` in its texts -> icons/name.svg or .png
     path: Path | None = field(default=None, compare=False)

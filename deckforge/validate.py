@@ -36,9 +36,9 @@ class ValidationReport:
 
 def static_findings(deck: Deck) -> list[Finding]:
     """Return what is wrong with the deck's composition for its game, at any player count."""
-    from .games import spec_for
+    from .games import deck_spec
 
-    return spec_for(deck.game).checks(deck)
+    return deck_spec(deck).checks(deck)
 
 
 def no_simulator_note(deck: Deck) -> str:
@@ -63,10 +63,10 @@ def validate_deck(deck: Deck, players: int | None = None, play: bool = True, pri
     counts = [players] if players else list(deck.players)
     if not play:
         return report
-    from .games import spec_for
+    from .games import deck_spec
     from .sim.playcheck import play_check
 
-    if spec_for(deck.game).engine is None:
+    if deck_spec(deck).engine is None:
         report.notes.append(no_simulator_note(deck))
         return report
     if report.findings:

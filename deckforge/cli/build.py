@@ -10,7 +10,7 @@ from ..errors import DeckforgeError, display_path
 from ..layout import FORMATS
 from ..layout.imposition import BACK_MODES
 from ..layout.paper import PAPER_SIZES
-from ..layout.services import SERVICES
+from ..layout.services import SERVICES, unverified
 from ..output_guard import check_output
 from .common import OutputPath, lang_option, open_deck, players_option, warn_untranslated
 
@@ -60,10 +60,13 @@ offset_option = click.option("--back-offset", default="0,0", metavar="DX,DY", ca
               help="Output file (a folder for cards-png and tts). Default: output/<deck>/<deck>-<players>p-<lang>.pdf")
 @click.option("--all", "every_deck", is_flag=True,
               help="Build every bundled deck in each of its languages, and its rulebooks.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
+              help="With --all: how many files to make at once, each in a process of its own (default: every "
+                   "core); the files do not depend on it.")
 @click.option("--service", type=click.Choice(list(SERVICES)), default=None,
               help="Files as this print service takes them: its card size, bleed, resolution and format "
-                   "(cards-png, or cards-pdf for drivethrucards), with a README of what to order. "
-                   "See docs/print-services.md.")
+                   "(cards-png, or PDF/X-1a cards-pdf for drivethrucards), with a README of what to order. "
+                   f"Unverified (figures second-hand): {', '.join(unverified())}. See docs/print-services.md.")
 @click.option("--base-url", metavar="URL", default=None,
               help="With --format tts: the web folder the images will be uploaded to (default: local file:/// "
                    "addresses). See docs/tabletop-simulator.md.")
@@ -73,7 +76,7 @@ offset_option = click.option("--back-offset", default="0,0", metavar="DX,DY", ca
 def build(deck: str | None, players: int | None, lang: str | None, paper: str, bleed: str, gap: str | None,
           backs: str, back_offset: tuple[str, str], fmt: str, ink_saver: bool, proof: bool, out: Path | None,
           every_deck: bool, service: str | None = None, base_url: str | None = None,
-          pdf_x: str | None = None, printer_margin: str | None = None) -> None:
+          pdf_x: str | None = None, printer_margin: str | None = None, jobs: int | None = None) -> None:
     """Build DECK into cut-ready PDF sheets with crop marks and duplex backs.
 
     DECK is a bundled deck id or the path of a deck file or folder.
@@ -91,19 +94,17 @@ def build(deck: str | None, players: int | None, lang: str | None, paper: str, b
     from ..layout import BuildOptions, build_deck
 
     options = BuildOptions(players, lang, paper, bleed, gap, backs, back_offset, fmt, ink_saver, proof=proof,
-                           printer_margin=printer_margin)
+                           pdf_x=pdf_x, printer_margin=printer_margin)
     options = _print_target(options, service, base_url)
-    if pdf_x:
-        from dataclasses import replace
-
-        options = replace(options, pdf_x=pdf_x)
     if every_deck:
         if deck or players or lang or out:
             raise click.UsageError("--all builds every bundled deck at its default players in every language; "
                                    "leave out DECK, --players, --lang and -o")
-        return _build_all(options)
+        return _build_all(options, jobs)
     if not deck:
         raise click.UsageError("give a DECK to build, or --all")
+    if jobs:
+        raise click.UsageError("--jobs is for --all, which makes many files; one deck is built in one process")
     model = open_deck(deck)
     if out:
         check_output(out)  # refuse before the work, not after it
@@ -113,7 +114,7 @@ def build(deck: str | None, players: int | None, lang: str | None, paper: str, b
 
 
 def _print_target(options, service: str | None, base_url: str | None):
-    """Add the print service (its format and bleed, unless given: a conflict is an error) and the TTS base URL."""
+    """Add the print service (its format, bleed and PDF/X, unless given: a conflict is an error) and the TTS URL."""
     from dataclasses import replace
 
     from ..layout.services import with_service
@@ -122,26 +123,33 @@ def _print_target(options, service: str | None, base_url: str | None):
     if not service:
         return options
     source = click.get_current_context().get_parameter_source
-    given = [name for name in ("fmt", "bleed") if source(name) is not click.core.ParameterSource.DEFAULT]
+    given = [name for name in ("fmt", "bleed", "pdf_x") if source(name) is not click.core.ParameterSource.DEFAULT]
     try:
         return with_service(options, given)
     except DeckforgeError as exc:
         raise click.UsageError(str(exc)) from None
 
 
-def _build_all(options) -> None:
-    from ..layout.batch import bundled_jobs
+def _build_all(options, workers: int | None = None) -> None:
+    from ..layout.batch import bundled_jobs, run_jobs
 
     jobs, notes = bundled_jobs(options)
-    summaries = []
-    with click.progressbar(jobs, label="building", file=sys.stderr, item_show_func=lambda j: j.label if j else "",
-                           show_pos=True) as bar:
-        for job in bar:
-            summaries.append(job.run())
-    for line in summaries:
-        click.echo(f"wrote {line}")
+    results = []
+    with click.progressbar(length=len(jobs), label="building", file=sys.stderr, show_pos=True,
+                           item_show_func=lambda label: label or "") as bar:
+        for result in run_jobs(jobs, workers):  # in the jobs' order, whichever finishes first
+            results.append(result)
+            bar.update(1, result.label)
+    for result in results:
+        if result.summary is not None:
+            click.echo(f"wrote {result.summary}")
     for note in notes:
         click.echo(f"note: {note}", err=True)
+    failed = [result for result in results if result.error is not None]
+    for result in failed:
+        click.echo(f"error: {result.label}: {result.error}", err=True)
+    if failed:
+        raise click.ClickException(f"{len(failed)} of {len(jobs)} files could not be made (see above)")
 
 
 class _progress:

@@ -11,21 +11,30 @@ import click
 
 from ..errors import DeckforgeError, display_path
 from ..load.listing import deck_summaries
+from ..load.paths import EXAMPLES_DIR
 from .common import (OutputPath, all_games_option, deck_argument, lang_option, open_deck, pick_lang, pick_players,
                      players_option, progress_bar)
 
 
 @click.command("list")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON list for scripts.")
-def list_decks(as_json: bool) -> None:
+@click.option("--examples", is_flag=True, help="List the example games whose rules are written as data "
+                                                "(decks/examples/) instead of the bundled decks.")
+def list_decks(as_json: bool, examples: bool) -> None:
     """List the bundled decks with their game, player range, languages and card count.
+
+    With --examples, list the example games instead; each is named examples/<id> in every command.
 
     \b
     Example:
       deckforge list
       deckforge list --json
+      deckforge list --examples
+      deckforge simulate examples/hearts --games 100
     """
-    decks = deck_summaries()
+    decks = deck_summaries(EXAMPLES_DIR) if examples else deck_summaries()
+    if examples:
+        decks = [{**deck, "id": f"examples/{deck['id']}"} for deck in decks]
     if as_json:
         click.echo(json.dumps([{"id": d["id"], "game": d["game"], "players": {"min": d["low"], "max": d["high"]},
                                 "languages": d["languages"], "cards": d["cards"]} for d in decks],
@@ -33,7 +42,8 @@ def list_decks(as_json: bool) -> None:
         return
     for deck in decks:
         scaling = f", +{deck['cards']} per {deck['per_set']} more" if deck["per_set"] else ""
-        click.echo(f"{deck['id']:20} {deck['game'] or '(no game)':18} {deck['low']}–{deck['high']} players  "
+        game = deck["game"] or ("(rules as data)" if examples else "(no game)")
+        click.echo(f"{deck['id']:{22 if examples else 20}} {game:18} {deck['low']}–{deck['high']} players  "
                    f"{deck['cards']} cards{scaling}  {deck['name']}")
 
 

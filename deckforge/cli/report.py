@@ -37,9 +37,10 @@ def report(deck: str, games: int, all_games: bool, seed: int, jobs: int | None, 
     """Play DECK at every player count it supports and write a playtest report.
 
     The report is one page: a verdict (playable or not at each player count, the strongest findings with 95%
-    confidence intervals) and charts of who wins by seat, how long games last, how often they stall, and how
-    playing each card goes with winning. With --against, DECK_B is played with the same seeds and shown beside
-    DECK, so a deck maker sees what a changed or new card did. The page speaks --lang: card names from the
+    confidence intervals), game-design measures after CardStock (fairness, decisiveness, drama, lead changes,
+    game length, forced moves, how often each rule fires) and charts of who wins by seat, how long games last, how
+    often they stall, and how playing each card goes with winning. With --against, DECK_B is played with the same
+    seeds and shown beside DECK, so a deck maker sees what a changed or new card did and which deck is fairer. The page speaks --lang: card names from the
     deck, everything else from deckforge's catalog for that language.
 
     \b

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ..sim.base import Engine
     from ..vocab import GameSchema
 
-__all__ = ["Deal", "Figure", "GameSpec", "no_game", "UnknownGameError", "game_ids", "load_game", "schemas", "spec_for",
+__all__ = ["Deal", "Figure", "GameSpec", "no_game", "UnknownGameError", "deck_spec", "game_ids", "load_game", "schemas", "spec_for",
            "specs", "suit_attributes"]
 
 _SPECS: dict[str, GameSpec] = {}
@@ -66,9 +66,24 @@ def spec_for(game: str | None) -> GameSpec:
     raise UnknownGameError(f"no game '{game}': {hint}(one of: {', '.join(known)})")
 
 
+def deck_spec(deck: "Deck") -> GameSpec:
+    """Return the spec of a deck's game: its bundled game's, or for rules described as data (deck.described,
+    docs/rules-format.md) one built from the description, which the rules interpreter plays."""
+    if getattr(deck, "described", None) is not None:
+        from ..rules.spec import described_spec
+
+        return described_spec(deck)
+    return spec_for(deck.game)
+
+
 def suit_attributes(deck: "Deck", card) -> list[str]:
-    """Return the card's attributes whose value is a suit id, as its game's schema declares them."""
-    schema = specs()[deck.game].schema if deck.game in specs() else None  # no game: no typed attributes
+    """Return the card's attributes whose value is a suit id, as its game's schema declares them.
+
+    A deck with no game has no schema: its `suit` attribute is a suit when it names one of the deck's `suits`.
+    """
+    if deck.game is None:
+        return ["suit"] if card.attrs.get("suit") in {suit.id for suit in deck.suits} else []
+    schema = specs()[deck.game].schema if deck.game in specs() else None
     fields = schema.kinds.get(card.kind, {}) if schema else {}
     return [name for name, field in fields.items() if field.type == "suit" and card.attrs.get(name) is not None]
 

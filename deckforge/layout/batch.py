@@ -1,11 +1,13 @@
 """Batch: everything `deckforge build --all` writes — every bundled deck's sheets in each of its languages, at
-its default player count, and its rulebooks where the rulebook stage is installed."""
+its default player count, and its rulebooks where the rulebook stage is installed — with the independent jobs run
+side by side in forked processes."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import Callable, Iterator
 
-from ..errors import display_path
+from ..errors import DeckforgeError, display_path
 from ..load import bundled_decks, load_deck
 from ..model import Deck
 from .build import BuildOptions, build_deck
@@ -17,6 +19,15 @@ class BatchJob:
 
     label: str
     run: Callable[[], str]
+
+
+@dataclass(frozen=True)
+class JobResult:
+    """What one job did: its summary, or the error that stopped it (a user's mistake, not a bug)."""
+
+    label: str
+    summary: str | None = None
+    error: str | None = None
 
 
 def bundled_jobs(options: BuildOptions | None = None) -> tuple[list[BatchJob], list[str]]:
@@ -56,3 +67,68 @@ def _rulebook_writer() -> Callable | None:
     except ImportError:
         return None
     return write_rulebook
+
+
+_PENDING: list[BatchJob] = []  # the jobs of the running batch, which forked workers find by index
+
+
+def run_jobs(jobs: list[BatchJob], workers: int | None = None) -> Iterator[JobResult]:
+    """Run the jobs, `workers` at a time (default: every core; 1 runs them here), yielding each one's result in
+    the jobs' order, whatever order they finish in. A job that fails with a DeckforgeError gives its message and
+    the others go on; any other exception is a bug and stops the batch. SIGTERM or Ctrl-C stops the workers too,
+    each removing the file it was writing (deckforge/output.py), and ends the batch as it ends any command."""
+    workers = min(workers or os.cpu_count() or 1, len(jobs))
+    if workers <= 1:
+        yield from (_run(job) for job in jobs)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    _PENDING[:] = jobs  # forked workers inherit the list: the jobs' closures need not be pickled
+    # Forked, not spawned: the workers start with the decks already loaded. Their processes are not daemons, so a
+    # job may start processes of its own.
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
+    try:
+        for future in [pool.submit(_run_pending, index) for index in range(len(jobs))]:
+            yield _result_of(future)
+    except BaseException:  # a signal, a bug: stop what still runs
+        for worker in multiprocessing.active_children():
+            worker.terminate()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        _PENDING.clear()
+
+
+def _result_of(future) -> JobResult:
+    """Wait for a job in short steps: Python runs a signal's handler only in the main thread, which a wait without
+    a timeout would keep asleep when the signal lands on one of the pool's threads."""
+    from concurrent.futures import TimeoutError as StillRunning
+
+    while True:
+        try:
+            return future.result(timeout=0.2)
+        except StillRunning:
+            continue
+
+
+def _worker_start() -> None:
+    """In a worker: end the job on SIGTERM as a command ends (SystemExit through its writers, which remove their
+    temporary files), not at once as a simulation worker does (deckforge/cli/__init__.py)."""
+    import signal
+
+    def stop(signum, frame):
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
+
+
+def _run_pending(index: int) -> JobResult:
+    return _run(_PENDING[index])
+
+
+def _run(job: BatchJob) -> JobResult:
+    try:
+        return JobResult(job.label, summary=job.run())
+    except DeckforgeError as error:
+        return JobResult(job.label, error=str(error))

@@ -163,27 +163,47 @@ def for_target(deck: Deck, options: BuildOptions, bleed: float) -> tuple[Deck, t
     return resized(deck, check_service(options, bleed))
 
 
-def sheet_spec(job: Job, gap: float | None = None) -> tuple[SheetSpec, tuple[str, ...]]:
-    """Return the sheet to plan and a note when the crop marks come nearer the paper edge than PRINT_MARGIN.
+def sheet_spec(job: Job, gap: float | None = None) -> tuple[SheetSpec, int | None]:
+    """Return the sheet to plan and, when it lets marks and labels nearer the paper edge than PRINT_MARGIN, how many
+    cards a sheet PRINT_MARGIN would hold (0: none); None otherwise.
 
-    With no --printer-margin, marks keep PRINT_MARGIN (8 mm) from the edge unless a margin down to
+    With no --printer-margin, marks and labels keep PRINT_MARGIN (8 mm) from the edge unless a margin down to
     NARROW_PRINT_MARGIN (5 mm, what most home printers print to) fits more cards a sheet: nine poker cards on A4
-    need it. The note says so and how to keep 8 mm.
+    need it. The build then says so (`narrow_margin_note`).
     """
     width, height = job.card_size
     spec = SheetSpec(paper(job.options.paper), width, height, job.bleed, job.gap if gap is None else gap,
                      backs=job.options.backs, back_offset=job.back_offset)
     if job.options.printer_margin is not None:
         margin = option_length(job.options.printer_margin, "printer margin", 0, MAX_PRINTER_MARGIN_MM)
-        return replace(spec, margin=margin), ()
+        return replace(spec, margin=margin), None
     narrow = replace(spec, margin=NARROW_PRINT_MARGIN)
     wide_fit, narrow_fit = _fit_or_none(spec), _fit_or_none(narrow)
     if narrow_fit is None or (wide_fit is not None and wide_fit.per_sheet >= narrow_fit.per_sheet):
-        return spec, ()
-    wide = f"{wide_fit.per_sheet} cards a sheet" if wide_fit else "no card fits"
-    return narrow, (f"crop marks come to {to_mm(NARROW_PRINT_MARGIN):g} mm from the paper edge so that "
-                    f"{narrow_fit.per_sheet} cards fit a sheet; if your printer leaves more unprinted, use "
-                    f"--printer-margin {to_mm(PRINT_MARGIN):g} ({wide})",)
+        return spec, None
+    return narrow, wide_fit.per_sheet if wide_fit else 0
+
+
+def narrow_margin_note(plan, wide_count: int) -> str:
+    """Say what comes nearer the paper edge than PRINT_MARGIN, why, and how to keep everything PRINT_MARGIN inside."""
+    sheet, paper_w, paper_h = plan.sheets[0], plan.spec.paper.width, plan.spec.paper.height
+
+    def near(low: float, high: float, size: float) -> bool:
+        return low < PRINT_MARGIN - 1e-6 or high > size - PRINT_MARGIN + 1e-6
+
+    sides = [name for name, hit in (
+        ("left and right", any(near(min(m.x0, m.x1), max(m.x0, m.x1), paper_w) for m in sheet.marks)),
+        ("top and bottom", any(near(min(m.y0, m.y1), max(m.y0, m.y1), paper_h) for m in sheet.marks))) if hit]
+    labels = any(near(lb.box.x, lb.box.right, paper_w) or near(lb.box.y, lb.box.top, paper_h)
+                 for lb in sheet.labels if lb)
+    what = " and ".join((["the page labels"] if labels else []) +
+                        ([f"the crop marks at the {' and '.join(sides)}"] if sides else []))
+    narrow, wide = f"{to_mm(plan.spec.margin):g} mm", f"{to_mm(PRINT_MARGIN):g} mm"
+    other = (f"use --printer-margin {to_mm(PRINT_MARGIN):g} ({wide_count} cards a sheet, everything {wide} inside)"
+             if wide_count else "choose larger paper (--paper a3)")
+    return (f"{what} come to {narrow} from the paper edge, not {wide}, to fit {plan.grid.per_sheet} cards a sheet "
+            f"instead of {wide_count or 'none'}; a printer that leaves more than {narrow} unprinted cuts them off: "
+            f"then {other}")
 
 
 def _fit_or_none(spec: SheetSpec):
@@ -219,12 +239,13 @@ def sheet_gap(job: Job) -> tuple[float, tuple[str, ...], tuple[str, ...]]:
 def write_sheets(job: Job, target: Path, progress: Progress | None = None) -> BuildResult:
     """Impose the cards on sheets (fronts, then each front's back) and write one PDF."""
     gap, gap_warnings, gap_notes = sheet_gap(job)
-    spec, margin_notes = sheet_spec(job, gap)
+    spec, wide_count = sheet_spec(job, gap)
     fronts_needed = math.ceil(len(job.fronts) / fit_grid(spec).per_sheet)
     sides = ["front", "back"] * fronts_needed if job.back else ["front"] * fronts_needed
     texts = page_texts(job.deck, job.lang, job.players, sides, job.options.backs)
     plan = plan_sheets(spec, len(job.fronts), label_needs(texts))
     assert [s.side for s in plan.sheets] == sides
+    margin_notes = (narrow_margin_note(plan, wide_count),) if wide_count is not None else ()
     with atomic_path(target) as tmp:
         canvas = new_canvas(tmp, (spec.paper.width, spec.paper.height), job, sheet_boxes(plan, spec))
         draw_sheets(canvas, plan, job.fronts, job.back, texts, progress)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .build import Job
 from .faces import Face
-from .services import service
+from .services import pdf_x_name, service
 
 
 def face_label(job: Job, face: Face) -> str:
@@ -26,9 +26,11 @@ def order_readme(job: Job, files: list[tuple[str, int, str]]) -> str:
     return "\n".join([
         f"{job.deck.name(job.lang)}: {job.players} players, {job.lang}, for {preset.title} ({preset.product})",
         "",
-        f"Cards: {card.width_mm:g} × {card.height_mm:g} mm trimmed, {preset.bleed_mm():g} mm bleed on every side; "
-        f"{size}.",
-        f"Template: {preset.template}",
+        f"Cards: {card.width_mm:g} × {card.height_mm:g} mm trimmed, {preset.bleed_mm():g} mm bleed on every side, "
+        f"safe area {round(preset.safe_mm, 3):g} mm inside the trim; {size}"
+        + (f", {pdf_x_name(preset.pdf_x)}." if preset.pdf_x else "."),
+        f"Figures: {preset.source}.",
+        *([] if preset.verified else ["Check them on the service's own page before you order."]),
         "",
         f"How to order: {preset.upload}",
         "",

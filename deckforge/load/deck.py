@@ -10,14 +10,17 @@ from ..errors import DeckError, DeckforgeError, Problem, display_path
 from ..model import Back, Card, CardSize, Deck, Effect, PlayerRange, Source, Suit
 from ..games import schemas
 from ..limits import MAX_CARD_COUNT, MAX_CARD_ENTRIES, MAX_CARDS, MAX_PLAYERS, MAX_SVG_ICON_BYTES, file_problem
+from ..rules.model import RulesModel
+from ..rules.parse import is_description, parse_rules
 from ..vocab import CARD_SIZES, EFFECTS, Field
 from .art import art_problem
 from .autotext import read_texts
 from .check import Checker, nearest, type_name
 from ..icons import TOKEN, find_icon, names_in
 from .fonts import ROLES as FONT_ROLES, SUFFIXES as FONT_SUFFIXES, font_problem, missing_character
-from .paths import BUNDLED_DIR, TEMPLATES_DIR
+from .paths import BUNDLED_DIR, EXAMPLES_DIR, TEMPLATES_DIR
 from .spreadsheet import SUFFIXES as SHEET_SUFFIXES, Sheet, card_items
+from .standard import StandardCards, is_standard, read_standard
 from .yamlread import item_place, read_yaml
 
 DECK_KEYS = ("extends", "id", "game", "languages", "name", "description", "rules", "players", "card_size", "template",
@@ -49,9 +52,21 @@ def resolve_deck(name: str) -> Path:
     bundled = BUNDLED_DIR / name / "deck.yaml"
     if "/" not in name and bundled.is_file():
         return bundled
+    example = EXAMPLES_DIR / name.removeprefix("examples/") / "deck.yaml"
+    if name.startswith("examples/") and name.count("/") == 1 and example.is_file():  # `examples/hearts`
+        return example
     ids = [p.parent.name for p in bundled_decks()]
     raise DeckforgeError(f"no deck '{name}': give a bundled deck id ({', '.join(ids)}) or the path of a deck "
-                         f"file or folder{nearest(name, ids)}")
+                         f"file or folder{_example_hint(name)}{nearest(name, ids)}")
+
+
+def _example_hint(name: str) -> str:
+    """Name the example games when the name asks for one (`examples/...`) or is one without its prefix."""
+    examples = sorted(p.parent.name for p in EXAMPLES_DIR.glob("*/deck.yaml"))
+    wanted = name.removeprefix("examples/")
+    if not name.startswith("examples/") and wanted not in examples:
+        return ""
+    return f"; the example games are examples/<id>: {', '.join(examples)}"
 
 
 def load_deck(name_or_path: str | Path, _chain: tuple[Path, ...] = ()) -> Deck:
@@ -86,6 +101,7 @@ class _DeckReader:
         self.homemade = False
         self.sources: list[Path] = []  # the files read besides the deck file: decks it extends, its spreadsheet
         self.card_label = lambda items, index: f"cards[{index}]"  # a spreadsheet names its row instead
+        self.standard: StandardCards | None = None  # `cards: {standard: french-52}`: docs/deck-format.md
 
     def read(self) -> Deck | None:
         c, data = self.c, self.data
@@ -105,7 +121,9 @@ class _DeckReader:
             "descriptions", {})
         players = self.read_players() if "players" in data else inherit("players")
         size = self.read_card_size() if "card_size" in data else inherit("card_size")
-        rules = self.langs(data, "rules", "rules") if "rules" in data else inherit("rules", {})
+        described_here = "rules" in data and is_description(data["rules"])  # rules as data: docs/rules-format.md
+        rules = ({} if described_here else self.langs(data, "rules", "rules") if "rules" in data
+                 else inherit("rules", {}))
         template = (self.slug(data, "template", "template") if "template" in data
                     else inherit("template", game or GENERIC_TEMPLATE))
         back = self.read_back() if "back" in data else inherit("back", Back())
@@ -114,17 +132,31 @@ class _DeckReader:
         cards = self.read_cards(game) if "cards" in data else ()
         if base and cards is not None:
             cards = self.merge_cards(base, cards)
+        if self.standard:  # a standard deck brings its suits and its card template unless the deck gives them
+            suits = suits or list(self.standard.suits)
+            template = template if "template" in data or base else self.standard.template
         if players and cards:
             self.check_total(cards, players)
         if fonts and cards and names:
             self.check_glyphs(fonts, names, cards)
+        described = self.read_described(game, cards, suits) if described_here else inherit("described")
         icons = self.find_icons(cards or (), rules or {}, base)
         if self.c.problems or None in (deck_id, names, players, size, template, back, cards):
             return None
         return Deck(id=deck_id, game=game, languages=self.languages, names=_frozen(names), players=players,
                     card_size=size, template=template, back=back, cards=tuple(cards), suits=tuple(suits),
-                    descriptions=_frozen(descriptions), rules=_frozen(rules or {}), fonts=_frozen(fonts or {}),
+                    descriptions=_frozen(descriptions), rules=_frozen(rules or {}), described=described,
+                    fonts=_frozen(fonts or {}),
                     icons=_frozen(icons), path=self.path, sources=tuple(self.sources))
+
+    def read_described(self, game: str | None, cards, suits) -> "RulesModel | None":
+        """Read `rules:` written as data (docs/rules-format.md): a deck's own game, so it names no bundled one."""
+        if game:
+            self.c.error(self.data, "game", "game", f"a deck whose rules are described as data names no game; "
+                                                    f"remove 'game: {game}' or the description under 'rules'",
+                         at_key=True)
+            return None
+        return parse_rules(self.c, self.data, "rules", cards, [suit.id for suit in suits or ()], self.languages)
 
     def read_base(self) -> Deck | None:
         """Load the deck named by `extends`: a bundled deck id or a deck file inside this deck's folder."""
@@ -425,6 +457,8 @@ class _DeckReader:
 
     def read_cards(self, game: str | None) -> tuple[Card, ...] | None:
         value = self.data["cards"]
+        if is_standard(value):
+            return self.read_standard_cards(game)
         if isinstance(value, str) or (isinstance(value, dict) and "file" in value):
             return self.read_spreadsheet_cards(game)
         if not isinstance(value, list):
@@ -432,6 +466,15 @@ class _DeckReader:
                                                       "cards.csv, or {file: cards.xlsx, sheet: Cards}")
             return None
         return self.read_card_list(game, self.c.sequence(self.data, "cards", "cards"))
+
+    def read_standard_cards(self, game: str | None) -> tuple[Card, ...] | None:
+        """Read `cards: {standard: french-52, ...}`: playing cards for a deck that names no game."""
+        if game:
+            self.c.error(self.data, "cards", "cards", f"a standard deck serves a deck that names no game; the game "
+                                                      f"'{game}' needs its own card list")
+            return None
+        self.standard = read_standard(self.c, self.data, self.languages, self.suit_ids)
+        return self.standard.cards if self.standard else None
 
     def read_spreadsheet_cards(self, game: str | None) -> tuple[Card, ...] | None:
         """Read the cards from a spreadsheet in the deck's folder; its problems name the sheet, row and column."""

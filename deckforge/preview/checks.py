@@ -15,7 +15,7 @@ from typing import Callable
 
 from ..errors import DeckforgeError
 from ..model import Deck
-from ..games import spec_for
+from ..games import deck_spec
 from ..sim.playcheck import CHECKED_GAMES, SEED, error_findings, run_findings
 from ..sim.runner import CHECKED_POLICIES as POLICIES, simulate
 from ..validate import no_simulator_note, static_findings
@@ -42,7 +42,7 @@ class Verdict:
 def quick_check(deck: Deck, players: int) -> Verdict:
     """Run the static checks and a quick seeded simulation at `players` players."""
     findings = [str(finding) for finding in static_findings(deck)]
-    if spec_for(deck.game).engine is None:
+    if deck_spec(deck).engine is None:
         return Verdict(players, tuple(findings), (no_simulator_note(deck),))
     games = 0
     for policy in POLICIES:

@@ -1,8 +1,9 @@
 """Report: play a deck at every player count, then turn the tallies into a verdict and one page of charts.
 
 Stages, one module each: `play` (seeded games through the simulator's runner, tallied by seat from the starter)
-→ `analysis` (verdict and findings, over the pure `stats`) → `charts` and `card_charts` (matplotlib, inline SVG
-through `svg`) → `page` (the Jinja2 template in templates/report/, HTML or PDF). `compare` sets two decks side by side.
+→ `analysis` (verdict and findings, over the pure `stats`) and `design` (CardStock's game-design measures) →
+`charts` and `card_charts` (matplotlib, inline SVG through `svg`) → `page` (the Jinja2 template in templates/report/,
+HTML or PDF). `compare` sets two decks side by side.
 """
 from ..lazy import lazy_attributes
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from ..i18n import SOURCE_LANGUAGE, translations
 from .analysis import card_difference, card_name, pct, seat_shares, stall_share
 from .charts import Series, marker
+from .design import FairnessComparison, compare_fairness
 from .play import DeckRun
 from .stats import Difference, MeanDifference, bonferroni, compare_means
 
@@ -24,6 +25,7 @@ class CountComparison:
     stall: Difference
     first_seat: Difference            # the first seat's win share
     tests: int                        # player counts compared
+    fairness: FairnessComparison | None = None   # CardStock's fairness, B against A (design.py)
 
     def holds(self, difference) -> bool:
         return bonferroni(difference.p, self.tests)
@@ -38,7 +40,8 @@ def compare_counts(run_a: DeckRun, run_b: DeckRun) -> list[CountComparison]:
         seat_a, seat_b = seat_shares(a)[0], seat_shares(b)[0]
         stall_a, stall_b = stall_share(a), stall_share(b)
         rows.append(CountComparison(n, (_mean(a.turns), _mean(b.turns)), compare_means(a.turns, b.turns),
-                                    Difference(stall_a, stall_b), Difference(seat_a, seat_b), len(shared)))
+                                    Difference(stall_a, stall_b), Difference(seat_a, seat_b), len(shared),
+                                    compare_fairness(a, b, len(shared))))
     return rows
 
 

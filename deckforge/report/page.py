@@ -9,7 +9,7 @@ from __future__ import annotations
 import base64
 import io
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -26,6 +26,8 @@ from ..output import atomic_write
 from ..sim.pool import GamePool
 from . import card_charts, charts
 from .analysis import Verdict, decimal, judge, pct, seat_shares, signed, span, summary_sentence
+from .design import (CountMeasures, RuleFiring, deck_measures, estimate_text, fairness_sentence, hundredths,
+                     rule_firings, signed_hundredths)
 from .figures import FigureRow, figure_rows
 from .compare import CardComparison, CountComparison, compare_cards, compare_counts, describe_gap
 from .play import DeckRun, Progress, error_kinds, play_deck
@@ -46,6 +48,8 @@ class Report:
     charts: list[charts.Chart]
     cards: list[CardComparison]
     comparisons: list[CountComparison]
+    measures: list[list[CountMeasures]] = field(default_factory=list)   # per deck: each count's design measures
+    rules: list[RuleFiring] = field(default_factory=list)              # how often each rule fires at `focus`
 
     @property
     def deck(self) -> Deck:
@@ -75,7 +79,8 @@ def build_report(deck: Deck, games: int = DEFAULT_GAMES, seed: int = 1, policy: 
     verdicts = [judge(run, lang) for _, run in series]
     focus = card_charts.focus_count(series)
     return Report(series, verdicts, lang, focus, draw_charts(series, lang), compare_cards(series, focus, lang),
-                  compare_counts(series[0][1], series[1][1]) if against else [])
+                  compare_counts(series[0][1], series[1][1]) if against else [],
+                  [deck_measures(run) for _, run in series], rule_firings(series, focus))
 
 
 def player_counts(deck: Deck, against: Deck | None) -> list[int]:
@@ -119,10 +124,14 @@ def environment(lang: str = SOURCE_LANGUAGE) -> SandboxedEnvironment:
                        number=lambda number: str(number).replace(".", decimal(0.0, lang)[1]),
                        gap=lambda diff: describe_gap(diff, lang),
                        points=lambda value: points(value, lang), b_minus_a=lambda diff: b_minus_a(diff, lang),
-                       deck_name=deck_name, shown_path=display_path)
+                       deck_name=deck_name, shown_path=display_path,
+                       estimate=lambda value, kind="measure": estimate_text(value, kind, lang),
+                       hundredths=lambda number: hundredths(number, lang),
+                       signed_hundredths=lambda number: signed_hundredths(number, lang))
     env.globals.update(span=lambda low, high: span(low, high, lang), seat_shares=seat_shares, error_kinds=error_kinds,
                        report_command=Markup("<code>deckforge report</code>"),
                        summary=lambda verdict: summary_sentence(verdict, lang),
+                       fairness_sentence=lambda rows, labels: fairness_sentence(rows, labels, lang),
                        mean=lambda values: statistics.fmean(values) if values else 0.0,
                        median=lambda values: statistics.median(values) if values else 0)
     return env

@@ -7,7 +7,8 @@ result records (`GameResult.first_player`; 1 = the first to play), which is what
 The sums themselves are the simulator's `Summary` (deckforge/sim/summary.py), the one place that adds up results.
 
 `play_deck` plays every count in rounds of ROUND_GAMES (deckforge/sim/sequential.py) and stops a count once its
-verdict is settled (`verdict_settled`), at most `games` games; docs/report.md states the rule.
+verdict is settled (`verdict_settled`), at most `games` games; docs/report.md states the rule. Its games are
+measured (deckforge/sim/measures.py: forced moves, standings), which changes none of them.
 """
 from __future__ import annotations
 
@@ -101,7 +102,7 @@ def play_deck(deck: Deck, games: int, seed: int, policy: str = "random", jobs: i
     for n in counts:
         policies = seat_policies(policy, n)
         runs.append(Run(n, number, n, policies, seed, games, Summary.start(deck, n, seed, policies)))
-    play_rounds(pool, runs, Rounds(ROUND_GAMES, full=full, progress=progress), verdict_settled)
+    play_rounds(pool, runs, Rounds(ROUND_GAMES, full=full, progress=progress, measure=True), verdict_settled)
     return DeckRun(deck, seed, policy, games, {run.players: run.summary for run in runs})
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from statistics import NormalDist
 
 Z95 = 1.959963984540054  # the standard normal quantile at 97.5%: a two-sided 95% interval
 
@@ -139,3 +140,68 @@ def compare_means(values_a: list, values_b: list) -> MeanDifference:
 def bonferroni(p: float, tests: int) -> bool:
     """Return True when p stays below 5% after dividing by the number of tests made (so not a fluke of many)."""
     return p < 0.05 / max(tests, 1)
+
+
+def z_for(tests: int = 1) -> float:
+    """Return the normal quantile of a two-sided 95% interval, Bonferroni-corrected over `tests` comparisons."""
+    return Z95 if tests <= 1 else NormalDist().inv_cdf(1 - 0.025 / tests)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A figure with its interval (95% unless made for a Bonferroni correction)."""
+
+    value: float
+    low: float
+    high: float
+
+    def excludes(self, point: float) -> bool:
+        return not self.low <= point <= self.high
+
+
+def mean_estimate(values: list[int] | list[float], z: float = Z95) -> Estimate | None:
+    """Return the mean with the normal interval mean ± z·s/√n (None without values; a point with one)."""
+    if not values:
+        return None
+    mean, variance = mean_and_variance(values)
+    half = z * math.sqrt(variance / len(values))
+    return Estimate(mean, mean - half, mean + half)
+
+
+def ratio_estimate(parts: list[int], wholes: list[int], z: float = Z95) -> Estimate | None:
+    """Return Σparts / Σwholes over games (a share of all decisions, say) with the delta-method interval of a ratio
+    estimator: the games are the sample, since the decisions of one game are not independent of each other."""
+    count, total = len(parts), math.fsum(wholes)
+    if not count or not total:
+        return None
+    ratio = math.fsum(parts) / total
+    if count < 2:
+        return Estimate(ratio, ratio, ratio)
+    residuals = math.fsum((part - ratio * whole) ** 2 for part, whole in zip(parts, wholes)) / (count - 1)
+    half = z * math.sqrt(residuals / count) / (total / count)
+    return Estimate(ratio, max(0.0, ratio - half), min(1.0, ratio + half))
+
+
+def fairness(share: float, fair: float) -> float:
+    """Return CardStock's fairness of a seat's win share: 1 at the fair share, falling linearly to 0 at a share of 0
+    or 1 (Goadrich: wp·n below 1/n, (n − n·wp)/(n − 1) above it, here with the run's fair share for 1/n)."""
+    return share / fair if share <= fair else (1 - share) / (1 - fair)
+
+
+def fairness_estimate(wins: int, games: int, fair: float, z: float = Z95) -> Estimate | None:
+    """Return the fairness of a win share with the Wilson interval carried through it (None without games): the
+    function peaks at the fair share, so an interval holding it reaches 1."""
+    if not games:
+        return None
+    low, high = wilson(wins, games, z)
+    ends = (fairness(low, fair), fairness(high, fair))
+    top = 1.0 if low <= fair <= high else max(ends)
+    return Estimate(fairness(wins / games, fair), min(ends), top)
+
+
+def difference_estimate(a: Estimate, b: Estimate) -> Estimate:
+    """Return B minus A with the MOVER interval (Newcombe's method 10 for any two independent estimates)."""
+    value = b.value - a.value
+    low = value - math.sqrt((b.value - b.low) ** 2 + (a.high - a.value) ** 2)
+    high = value + math.sqrt((b.high - b.value) ** 2 + (a.value - a.low) ** 2)
+    return Estimate(value, low, high)

@@ -6,6 +6,7 @@ arranged from the `Deck` for the chosen player count, so a custom deck gets a ru
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from ..colour import css_colour
 from ..errors import BuildError, display_path
@@ -13,6 +14,7 @@ from ..model import Card, Deck
 from ..games import spec_for, suit_attributes
 from ..games.spec import Deal
 from ..i18n import translations
+from .described import described_book, described_deal, described_rules, scale_row
 from .games import GameBook
 from .i18n import join_names, quote
 
@@ -39,7 +41,7 @@ class ScaleRow:
     players: int
     sets: int
     cards: int
-    hand: int
+    hand: int | str     # "12–13" when the hands differ (a described deck dealing every card)
     stock: int
     rounds: int
     chosen: bool
@@ -135,14 +137,16 @@ def _suit_colour(deck: Deck, card: Card) -> str | None:
     return css_colour(deck.suit(card.get(suits[0])).colour) if suits else None
 
 
-def _scaling(deck: Deck, deal: Deal, chosen: int) -> tuple[ScaleRow, ...]:
-    """Tabulate every player count the deck serves (RULES.md: each set serves `per_set` more players)."""
+def _scaling(deck: Deck, deal: Deal, chosen: int, row_for=None) -> tuple[ScaleRow, ...]:
+    """Tabulate every player count the deck serves (RULES.md: each set serves `per_set` more players).
+    `row_for(n)`: (cards each hand gets, cards left) at n players, where the deal depends on the count (a
+    described deck's `rules:`)."""
     rows = []
     for n in deck.players:
         total = deck.total_for(n)
-        dealt = deal.hand * n + deal.turned_up
-        rows.append(ScaleRow(players=n, sets=deck.players.sets_for(n), cards=total, hand=deal.hand,
-                             stock=max(total - dealt, 0), rounds=deal.rounds(total, n), chosen=n == chosen))
+        hand, stock = row_for(n) if row_for else (deal.hand, max(total - deal.hand * n - deal.turned_up, 0))
+        rows.append(ScaleRow(players=n, sets=deck.players.sets_for(n), cards=total, hand=hand,
+                             stock=stock, rounds=deal.rounds(total, n), chosen=n == chosen))
     return tuple(rows)
 
 
@@ -158,7 +162,9 @@ def build_context(deck: Deck, lang: str, players: int) -> Rulebook:
     _check_translations(deck, lang)
     _check_glyphs(deck, lang)
     spec = spec_for(deck.game)
-    book, deal = spec.book, spec.deal
+    book, deal, row_for = spec.book, spec.deal, None
+    if described_rules(deck) is not None:  # a deck whose `rules:` is a description: its deal depends on the count
+        book, deal, row_for = described_book(deck), described_deal(deck, players), partial(scale_row, deck)
     _check_deal(deck, deal, players)
     counts = [(card, n) for card, n in deck.counts_for(players) if n]
     specials = [(card, n) for card, n in counts if card.text(lang) and card.kind not in book.plain_kinds]
@@ -173,7 +179,7 @@ def build_context(deck: Deck, lang: str, players: int) -> Rulebook:
         components=tuple(_rows(deck, book, counts, lang, by_text=False)),
         specials=tuple(_rows(deck, book, specials, lang, by_text=True)),
         special_detail=book.special_detail and translations(lang).gettext(book.special_detail),
-        scaling=_scaling(deck, deal, players),
+        scaling=_scaling(deck, deal, players, row_for),
         suits=tuple((suit.name(lang), css_colour(suit.colour)) for suit in deck.suits),
         deck_file=display_path(deck.path) if deck.path else deck.id,
         source_name=f"{deck.path.parent.name}/{deck.path.name}" if deck.path else deck.id,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import base64
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..model import Deck
 
@@ -29,8 +29,14 @@ class Picture:
 
 
 def picture_width(deck: Deck) -> float:
-    """Return how wide a card is printed in the component pictures: larger for a deck of few distinct cards."""
-    return LARGE_MM if len(deck.cards) <= SMALL_DECK else SMALL_MM
+    """Return how wide a card is printed in the component pictures: larger for a deck of few distinct cards (a
+    described deck of many shows one per group: larger when the groups are few)."""
+    shown = len(deck.cards)
+    if deck.described is not None and shown > SMALL_DECK:
+        from .described import described_book
+
+        shown = len({described_book(deck).group_key(card) for card in deck.cards})
+    return LARGE_MM if shown <= SMALL_DECK else SMALL_MM
 
 
 def card_pictures(deck: Deck, lang: str, players: int) -> tuple[Picture, ...]:
@@ -78,14 +84,23 @@ def _png_url(image) -> str:
 
 
 class PictureBook:
-    """The card pictures a template may print: all in deck order, or one card's by its id (examples of play)."""
+    """The card pictures a template may print: all in deck order, or one card's by its id (examples of play).
 
-    def __init__(self, deck: Deck, lang: str, players: int):
+    `groups` (card id, caption) pairs make `all` show one card per group instead, captioned with the group's name,
+    and then the back: a described deck of 52 cards pictures its four suits, not 52 faces.
+    """
+
+    def __init__(self, deck: Deck, lang: str, players: int,
+                 groups: tuple[tuple[str, str], ...] | None = None):
         self._args = (deck, lang, players)
+        self._groups = groups
 
     @property
     def all(self) -> tuple[Picture, ...]:
-        return card_pictures(*self._args)
+        if self._groups is None:
+            return card_pictures(*self._args)
+        shown = tuple(replace(self.of(card_id), caption=caption) for card_id, caption in self._groups)
+        return shown + (self.of("back"),)
 
     def of(self, card_id: str) -> Picture:
-        return next(p for p in self.all if p.card_id == card_id)
+        return next(p for p in card_pictures(*self._args) if p.card_id == card_id)

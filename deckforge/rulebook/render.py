@@ -27,6 +27,8 @@ from ..typography import tie
 from .. import sandbox
 from ..sandbox import LimitedSandbox, TemplateProblem, problem
 from .context import CardQuery, Rulebook
+from .described import (DESCRIBED_TEMPLATE, described_rules, described_sections, group_pictures,
+                        write_rules)
 from .examples import play_example
 from .pictures import PictureBook
 
@@ -36,7 +38,10 @@ HOMEMADE_SECTIONS = ("rules", "components", "special")  # a deck with no bundled
 HOMEMADE_TEMPLATE = "homemade.html"
 
 
-def sections_for(deck: Deck) -> tuple[str, ...]:
+def sections_for(deck: Deck, rules_text=None) -> tuple[str, ...]:
+    """Return the sections a deck's rulebook has, in order (`rules_text`: a described deck's written rules)."""
+    if rules_text is not None:
+        return described_sections(rules_text)
     return SECTIONS if deck.game else HOMEMADE_SECTIONS
 
 
@@ -159,7 +164,9 @@ def environment_for(deck: Deck, lang: str) -> LimitedSandbox:
 def prose_template_names(deck: Deck, lang: str) -> list[str]:
     """Return the prose templates to try: the deck's own `rulebook/<lang>.html`, then the game's bundled prose (a
     deck with no game: the template that prints its own `rules` text)."""
-    return [f"{lang}.html", f"{deck.game}/{lang}.html" if deck.game else HOMEMADE_TEMPLATE]
+    if deck.game:
+        return [f"{lang}.html", f"{deck.game}/{lang}.html"]
+    return [f"{lang}.html", DESCRIBED_TEMPLATE if described_rules(deck) is not None else HOMEMADE_TEMPLATE]
 
 
 def render_html(deck: Deck, book: Rulebook, paper: str) -> str:
@@ -173,15 +180,18 @@ def render_html(deck: Deck, book: Rulebook, paper: str) -> str:
                          f"{display_path(RULEBOOK_TEMPLATES)})") from None
     except TemplateError as exc:  # a syntax error, named by its file and line
         raise BuildError(f"rulebook template {problem(exc)}") from None
+    written = write_rules(deck, book)
+    sections = sections_for(deck, written)
     try:
         html = sandbox.render(template, dict(
             book=book, cards=CardQuery(deck, book.lang, book.players), paper=PAPERS[paper],
-            font_faces=font_faces(deck), sections=sections_for(deck),
-            pictures=PictureBook(deck, book.lang, book.players),
+            font_faces=font_faces(deck), sections=sections, rules=written,
+            pictures=PictureBook(deck, book.lang, book.players, group_pictures(deck, book)),
             example=play_example(deck, book.players, book.lang)), sandbox.RULEBOOK_SECONDS)
     except TemplateProblem as exc:
         raise BuildError(f"rulebook template {exc}") from None
-    check_coverage(html, book, template.filename or template.name, sections_for(deck))
+    # The maker's notes may be one short line; every other section must say something.
+    check_coverage(html, book, template.filename or template.name, tuple(s for s in sections if s != "notes"))
     return with_icons(html, deck)
 
 

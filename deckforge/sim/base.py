@@ -117,6 +117,18 @@ class State:
         """Raise InvariantError when a card appears twice or vanishes, or the current player is invalid."""
         raise NotImplementedError
 
+    def standings(self) -> list[float] | None:
+        """Return who is ahead now: one number per seat, in seat order, higher is better; None: the game cannot say.
+
+        The contract, for hand-written engines and the rules interpreter alike: a running estimate of the final
+        order from the table as it is (points so far; in a shedding game minus the cards held, a seat already out
+        above every seat still in, the earlier out the higher: `measures.shedding_standings`). Only the order of
+        the numbers counts, and ties are allowed. The winners of a finished game stand at the top. It changes
+        nothing (no random draw, no list the state keeps) and is cheap: the report calls it after every decision.
+        None (the default) leaves the game without lead changes, drama and decisiveness in the report.
+        """
+        return None
+
     def determinize(self, player: int, rng: random.Random) -> "State":
         """Return a clone in which every card `player` cannot see is dealt anew at random among the places it
         may be (other hands, the stock), keeping all that `player` knows. Search players sample with it."""
@@ -319,9 +331,9 @@ def chosen_variants(spec: "GameSpec", asked: str | Sequence[str]) -> frozenset[s
 
 def engine_for(deck: Deck, players: int, options: dict | None = None) -> Engine:
     """Build the engine for a deck's game; raise SimulationError when the game has no simulator."""
-    from ..games import spec_for
+    from ..games import deck_spec
 
-    engine = spec_for(deck.game).engine_class()
+    engine = deck_spec(deck).engine_class()
     if engine is None:
         raise SimulationError(f"no simulator for the game '{deck.game}'")
     return engine(deck, players, options)
@@ -343,16 +355,22 @@ Chooser = Callable[[State, random.Random], int]
 
 
 def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check: bool = False,
-              starter: int | None = None, options: dict | None = None) -> GameResult:
-    """Play one game to its end or to the turn bound; `policies[seat]` names a policy (see policies.py)."""
+              starter: int | None = None, options: dict | None = None, measure: bool = False) -> GameResult:
+    """Play one game to its end or to the turn bound; `policies[seat]` names a policy (see policies.py).
+    `measure`: also count forced decisions and follow the standings (measures.py; the same game either way)."""
     state = engine.new_game(rng, starter)
     first_player = first_seat(engine, state)
     bound = engine.max_game_length()
     from .policies import chooser
 
     choosers = [chooser(name, engine, options) for name in policies]
-    _play(state, rng, choosers, check, bound)
-    result = state.result()
+    if measure and not check:
+        from .measures import play_measured
+
+        result = play_measured(state, rng, choosers, bound)
+    else:
+        _play(state, rng, choosers, check, bound)
+        result = state.result()
     result.first_player = first_player
     if engine.options.get("trace") and result.log is None:
         result.log = list(getattr(state, "log", None) or ())

@@ -13,7 +13,10 @@ At the root every legal action is tried in every sampled world, each with the sa
 numbers): in games of luck the draws decide most playouts, and comparing the actions on the same draws takes that
 luck out of the comparison, which UCB1 at the root, one action per world, needs many times the playouts to average
 out. The choice is the root action with the best mean result (all have as many playouts); ties go to the lower
-action number.
+action number. With a `confidence` above 0 the playout policy's own choice stands unless the best action beat it by
+that many standard errors of their paired differences. A playout's result is first place above all, a tenth of the
+game's returns breaking ties (reward `first`: the win rate is what a seat is judged by, and a seat that cannot come
+first still plays for the better places), or the returns alone (`places`).
 
 Budget: `budget` playouts per decision, or by default playouts until about DEFAULT_STEPS simulated decisions have
 been played, so that a decision takes a similar time in short and in long games. A game whose result adds up
@@ -32,10 +35,13 @@ from typing import Callable
 from .base import CHANCE, Engine, SimulationError, State
 
 DEFAULT_BUDGET = None       # None: playouts until DEFAULT_STEPS simulated decisions (see the module)
-DEFAULT_STEPS = 10_000      # about 0.05 to 0.15 s a decision (docs/simulator.md, "The search player")
+DEFAULT_STEPS = 30_000      # about 0.1 to 0.3 s a decision (docs/simulator.md, "The search player")
 DEFAULT_EXPLORATION = 0.7   # UCB1's constant, for returns from -1 to +1
 WIDENING = 0.5              # children a node may have per square root of its visits (see Playout._descend)
+DEFAULT_CONFIDENCE = 0.0    # standard errors by which the search must beat its playout policy's choice
 ROLLOUTS = ("greedy", "random")
+REWARDS = ("first", "places")  # first place above all (the places break ties), or the game's returns alone
+PLACES_WEIGHT = 0.1            # the weight of the game's returns beside first place in the reward `first`
 
 
 class Node:
@@ -52,29 +58,54 @@ class Node:
 
 
 def search(state: State, rng: random.Random, budget: int | None = DEFAULT_BUDGET,
-           exploration: float = DEFAULT_EXPLORATION, rollout: str = "greedy") -> int:
+           exploration: float = DEFAULT_EXPLORATION, rollout: str = "greedy", reward: str = "first",
+           confidence: float = DEFAULT_CONFIDENCE) -> int:
     """Return the action the seat to move chooses (at once when only one is legal)."""
     legal = state._legal_actions()
     if len(legal) == 1:
         return legal[0]
     me = state.player
-    playout = Playout(state, rollout, exploration)
+    playout = Playout(state, rollout, exploration, reward)
     roots = {action: Node(me) for action in legal}
+    results = {action: [] for action in legal}  # the result of each action in each sampled world, in order
+    default = None
     playouts = steps = 0
     while playouts < budget if budget else steps < DEFAULT_STEPS:
         world = state.determinize(me, rng)
+        if default is None and confidence > 0:  # asked in a sampled world: even a policy that peeked could not
+            default = playout.policy(world.clone(), random.Random(0))
         chance_seed = rng.getrandbits(64)
         for action in legal:
-            steps += playout.run(world.clone(), action, roots[action], random.Random(chance_seed))
+            root = roots[action]
+            before = root.reward
+            steps += playout.run(world.clone(), action, root, random.Random(chance_seed))
+            results[action].append(root.reward - before)
         playouts += len(legal)
-    return max(legal, key=lambda action: roots[action].reward)  # max keeps the first of equals
+    return choose(legal, results, default, confidence)
+
+
+def choose(legal: list[int], results: dict[int, list[float]], default: int, confidence: float) -> int:
+    """Return the action with the best mean result, unless the playout policy's own choice `default` is worse by
+    less than `confidence` standard errors of the paired differences (each world played both: the difference
+    holds no luck of the deal). The search thus overrules its playout policy only on evidence, not on noise."""
+    best = max(legal, key=lambda action: sum(results[action]))  # max keeps the first of equals
+    if best == default or default not in results or confidence <= 0:
+        return best
+    differences = [mine - theirs for mine, theirs in zip(results[best], results[default])]
+    count = len(differences)
+    if count < 2:
+        return default
+    mean = sum(differences) / count
+    spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (count - 1) / count)
+    return best if mean > confidence * spread else default
 
 
 class Playout:
     """One search's way of playing a sampled world on from a root action: tree walk, playout, credit."""
 
-    def __init__(self, state: State, rollout: str, exploration: float):
+    def __init__(self, state: State, rollout: str, exploration: float, reward: str = "first"):
         self.me, self.bound, self.exploration = state.player, state.engine.max_game_length(), exploration
+        self.first_only = reward == "first"
         self.policy = state.engine.greedy_action if rollout == "greedy" else _random_action
         checkpoint = getattr(type(state), "search_checkpoint", None)
         self.checkpoint = checkpoint
@@ -146,11 +177,16 @@ class Playout:
         return same_stage if same_stage(world) else None
 
     def _returns(self, world: State) -> list[float]:
-        """Return each seat's result: the game's returns, or at a new stage the seats ranked by score."""
+        """Return each seat's result: the game's returns, or at a new stage the seats ranked by score; with the
+        reward `first`, first place (`first_place`) plus PLACES_WEIGHT times that."""
         if world.is_terminal() or self.checkpoint is None:
-            return world.returns()
-        stage, scores = self.checkpoint(world)
-        return score_returns(scores) if stage != self.stage else world.returns()
+            returns = world.returns()
+        else:
+            stage, scores = self.checkpoint(world)
+            returns = score_returns(scores) if stage != self.stage else world.returns()
+        if not self.first_only:
+            return returns
+        return [first + PLACES_WEIGHT * value for first, value in zip(first_place(returns), returns)]
 
 
 def _always(state: State) -> bool:
@@ -168,6 +204,15 @@ def score_returns(scores: list) -> list[float]:
         tied = sum(1 for other in scores if other == score)
         values.append(1 - (2 * above + tied - 1) / (n - 1))
     return values
+
+
+def first_place(returns: list[float]) -> list[float]:
+    """Turn returns into 1 for the seat(s) placed first, shared among them, and 0 for the rest (all 0: no winner)."""
+    top = max(returns)
+    if top == min(returns):
+        return [0.0] * len(returns)
+    firsts = returns.count(top)
+    return [1.0 / firsts if value == top else 0.0 for value in returns]
 
 
 def _ucb_choice(children: dict[int, Node], legal: list[int], exploration: float) -> int:
@@ -195,12 +240,18 @@ def _play_on(world: State, rng: random.Random, bound: int, ahead: Callable[[Stat
 
 
 def mcts_chooser(engine: Engine, budget: int | None = DEFAULT_BUDGET, exploration: float = DEFAULT_EXPLORATION,
-                 rollout: str = "greedy") -> Callable[[State, random.Random], int]:
+                 rollout: str = "greedy", reward: str = "first",
+                 confidence: float = DEFAULT_CONFIDENCE) -> Callable[[State, random.Random], int]:
     """Return the search player for `engine`'s games: `budget` playouts per decision (None: about DEFAULT_STEPS
-    simulated decisions), UCB1's `exploration` constant, and the policy that plays the game out (`greedy` or
-    `random`)."""
+    simulated decisions), UCB1's `exploration` constant, the policy that plays the game out (`greedy` or
+    `random`), what a playout is worth (`first`: first place, the game's returns breaking ties; `places`: the
+    returns alone) and the standard
+    errors by which an action must beat the playout policy's choice to be played instead (0: the best mean)."""
     if budget is not None and (not isinstance(budget, int) or budget < 1):
         raise SimulationError(f"the search budget must be a whole number of playouts, 1 or more, not {budget!r}")
     if rollout not in ROLLOUTS:
         raise SimulationError(f"unknown rollout policy '{rollout}' (one of: {', '.join(ROLLOUTS)})")
-    return partial(search, budget=budget, exploration=float(exploration), rollout=rollout)
+    if reward not in REWARDS:
+        raise SimulationError(f"unknown search reward '{reward}' (one of: {', '.join(REWARDS)})")
+    return partial(search, budget=budget, exploration=float(exploration), rollout=rollout, reward=reward,
+                   confidence=float(confidence))

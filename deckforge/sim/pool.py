@@ -8,6 +8,7 @@ forks nothing.
 """
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import signal
@@ -18,6 +19,8 @@ from ..model import Deck
 from .base import Engine, GameResult, engine_for
 from .runner import play_series
 from .summary import GameError
+
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
 
 Outcome = GameResult | GameError
 
@@ -33,6 +36,7 @@ class Batch:
     first: int
     count: int
     check: int = 0   # how many games at the start of the series have their invariants checked after every step
+    measure: bool = False  # the games carry their design measures (GameResult.measures), for the report
 
 
 class GamePool:
@@ -89,7 +93,8 @@ def _engine(cache: dict, decks: tuple[Deck, ...], deck: int, players: int) -> En
 
 def _play_batch(cache: dict, decks: tuple[Deck, ...], batch: Batch) -> list[Outcome]:
     engine = _engine(cache, decks, batch.deck, batch.players)
-    return play_series(engine, batch.seed, batch.first, batch.count, batch.policies, check=batch.check)
+    return play_series(engine, batch.seed, batch.first, batch.count, batch.policies, check=batch.check,
+                       measure=batch.measure)
 
 
 _WORKER: dict = {}
@@ -99,7 +104,23 @@ def _start_worker(decks: tuple[Deck, ...]) -> None:
     # the pool ends its workers with SIGTERM: a handler inherited from the parent (the CLI's) must not delay that
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches every process; the parent stops the pool
+    _end_with_parent()
     _WORKER.update(decks=decks, engines={})
+
+
+def _end_with_parent() -> None:
+    """Have the kernel end this worker when its parent dies, however it dies (SIGKILL included): an orphaned
+    worker would play its games on for hours. Linux only (prctl PR_SET_PDEATHSIG); elsewhere the pool's own end
+    stops the workers."""
+    origin = multiprocessing.parent_process()
+    parent = origin.pid if origin is not None else os.getppid()
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the request took hold
+        os._exit(1)
 
 
 def _play_in_worker(batch: Batch) -> list[Outcome]:

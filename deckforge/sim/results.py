@@ -21,6 +21,20 @@ class Bids:
     made_by_seat: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class GameMeasures:
+    """How one game played, for the report's design measures (measures.py, which defines each): collected only when
+    the runner is asked to measure. `decisions` and `forced` count the seats' decisions and those with exactly one
+    legal action; the standing figures are None for a game whose state has no `standings()`, or with no winner.
+    """
+
+    decisions: int
+    forced: int
+    lead_changes: int | None = None
+    drama: float | None = None
+    decisiveness: float | None = None
+
+
 @dataclass
 class GameResult:
     """How one game went. Seats are 0..n-1 in play order from seat 0.
@@ -44,6 +58,7 @@ class GameResult:
     bids: Bids | None = None                            # bidding games only
     figures: Figures = field(default_factory=dict)      # the game's own figures (GameSpec.figures)
     log: list[str] | None = None                        # the trace, when the engine's "trace" option is on
+    measures: GameMeasures | None = None                # the decisions and standings, when the runner measures
 
 
 def place_returns(result: "GameResult", n: int) -> list[float]:

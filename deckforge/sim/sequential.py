@@ -71,6 +71,7 @@ class Rounds:
     games: int
     full: bool = False         # play every run to its limit, whatever the rule says (the old fixed-count runs)
     progress: Callable[[int], None] | None = None
+    measure: bool = False      # the games carry their design measures (the report's; measures.py)
     played: int = field(default=0, init=False)
 
 
@@ -107,7 +108,7 @@ def _round_batches(run: Run, plan: Rounds) -> list[Batch]:
     start = run.rounds * plan.games
     stop = min(start + plan.games, run.limit)
     return [Batch(run.deck, run.players, run.policies, run.seed, first, min(SERIES_LENGTH, stop - first),
-                  run.check if first == 0 else 0) for first in range(start, stop, SERIES_LENGTH)]
+                  run.check if first == 0 else 0, plan.measure) for first in range(start, stop, SERIES_LENGTH)]
 
 
 def _skip(run: Run, plan: Rounds, limit_before: int) -> None:

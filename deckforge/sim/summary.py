@@ -5,7 +5,8 @@ results: `deckforge simulate`, validate's play check and the report all read a `
 `Summary.add` takes the outcomes in game order; `as_dict` gives the JSON form with a fixed key order, so the same
 run prints the same bytes. Beyond what every game reports, it counts the losing seat (`GameResult.loser`) and a
 bidding game's bids (`GameResult.bids`), and sums each game's own figures (`GameResult.figures`, named in its
-`GameSpec.figures`: numbers, or counts per key); `as_dict` prints all three under "extra".
+`GameSpec.figures`: numbers, or counts per key); `as_dict` prints all three under "extra". Games the report had
+measured (GameResult.measures) are also tallied in `design` (measures.py).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ..model import Deck
 from .base import Bids, GameResult
+from .measures import MeasureTally
 
 
 @dataclass
@@ -77,6 +79,7 @@ class Summary:
     bids: dict[int, list[int]] = field(default_factory=dict)   # round number -> [made, attempted]
     bids_made_by_seat: list[int] = field(default_factory=list)
     bid_rounds: int = 0                      # rounds bid in, over the games
+    design: MeasureTally | None = None       # the finished games' design measures, when they were measured
 
     @classmethod
     def start(cls, deck: Deck, players: int, seed: int, policies: tuple[str, ...],
@@ -101,6 +104,9 @@ class Summary:
                 self.wins_by_seat[seat] += 1
             self._add_positions(outcome)
             self._add_cards(outcome)
+            if outcome.measures is not None:
+                self.design = self.design or MeasureTally()
+                self.design.add(outcome)
         else:
             self.stalemates += 1
         if outcome.scores is not None:

@@ -1,16 +1,20 @@
 """Sheets that survive a bad cut, read back from the PDF: own bleed where neighbouring edges differ, edge to edge
-where they agree, the whole bleed on every paper, crop marks 8 mm inside the paper edge (5 mm where that fits more
-cards, said in a note), a refused back offset."""
+where they agree, the whole bleed on every paper, crop marks and page labels 8 mm inside the paper edge (5 mm where
+that fits more cards, said in a note), a refused back offset."""
 from __future__ import annotations
 
 from pathlib import Path
 
+import pypdfium2
 import pytest
 from click.testing import CliRunner
 
 from deckforge.cli import main
 from deckforge.layout import BuildOptions, build_deck
-from deckforge.layout.build import prepare, sheet_gap
+from deckforge.layout.build import narrow_margin_note, prepare, sheet_gap
+from deckforge.layout.geometry import NARROW_PRINT_MARGIN
+from deckforge.layout.imposition import SheetSpec, plan_sheets
+from deckforge.layout.paper import paper
 from deckforge.load import load_deck
 from layout_pdf import MM, read_pages
 
@@ -92,7 +96,7 @@ def test_an_explicit_gap_0_wins_with_a_warning_that_says_what_can_go_wrong(built
 def test_the_block_keeps_the_whole_bleed_and_marks_stay_8_mm_inside_the_paper(built, name: str) -> None:
     width, height = PAPERS[BUILDS[name][1].paper]
     # nine poker cards edge to edge on A4 need crop marks 5 mm from the edge, and the build says so; else 8 mm
-    margin = 5 if any(n.startswith("crop marks come to 5 mm") for n in built[name].notes) else 8
+    margin = 5 if any("come to 5 mm from the paper edge" in n for n in built[name].notes) else 8
     assert margin == (5 if name in ("k-a4", "mini-a4", "r-gap0") else 8)
     for page in _pages(built[name]):
         trims = [f.trim for f in page.faces]
@@ -113,11 +117,41 @@ def test_nine_poker_cards_on_a4_bring_the_marks_to_5_mm_and_say_so_unless_the_pr
     nine, eight = built["k-a4"], built["k-a4-8mm"]
     assert len(_pages(nine)[0].faces) == 9 and len(_pages(eight)[0].faces) == 8
     assert nine.pages == 8 and eight.pages == 8  # 30 cards: 4 sheets either way, fronts and backs
-    note = next(n for n in nine.notes if n.startswith("crop marks come to 5 mm"))
-    assert "9 cards fit a sheet" in note and "--printer-margin 8 (8 cards a sheet)" in note
-    assert not any(n.startswith("crop marks come to") for n in eight.notes)
-    side = min(min(x0, x1) for x0, _, x1, _ in _pages(nine)[0].lines)
+    note = next(n for n in nine.notes if "from the paper edge" in n)
+    assert note == ("the page labels and the crop marks at the left and right come to 5 mm from the paper edge, "
+                    "not 8 mm, to fit 9 cards a sheet instead of 8; a printer that leaves more than 5 mm unprinted "
+                    "cuts them off: then use --printer-margin 8 (8 cards a sheet, everything 8 mm inside)")
+    assert not any("from the paper edge" in n for n in eight.notes)
+    lines = _pages(nine)[0].lines
+    side = min(min(x0, x1) for x0, _, x1, _ in lines)
     assert 5 - 0.01 <= side < 8  # the side marks of the outer columns, between the paper's edge and the bleed
+    assert min(min(y0, y1, 297 - y0, 297 - y1) for _, y0, _, y1 in lines) >= 8 - 0.01  # as the note says
+    assert 5 - 0.01 <= _nearest_word(nine.path) < 8  # the page labels too
+    assert _nearest_word(eight.path) >= 8 - 0.01
+
+
+@pytest.mark.parametrize("name", ["r-a4", "r-letter", "mini-letter"])
+def test_page_labels_keep_8_mm_from_the_paper_edge_where_the_marks_do(built, name: str) -> None:
+    assert _nearest_word(built[name].path) >= 8 - 0.01
+
+
+def _nearest_word(path: Path) -> float:
+    """Return how near any printed character on any page comes to the paper's edge, in mm (cards' own words are far
+    inside). Each character's box is its font's full height (PDFium's loose box, as pdfplumber's word boxes are);
+    PDFium reads a sheet's thousands of characters a hundred times faster than pdfplumber."""
+    document = pypdfium2.PdfDocument(str(path))
+    try:
+        nearest = float("inf")
+        for page in document:
+            width, height = page.get_size()
+            text = page.get_textpage()
+            for i in range(text.count_chars()):
+                if not text.get_text_range(i, 1).isspace():
+                    left, bottom, right, top = text.get_charbox(i, loose=True)
+                    nearest = min(nearest, left, bottom, width - right, height - top)
+        return nearest / MM
+    finally:
+        document.close()
 
 
 def test_a_printer_margin_out_of_range_is_refused(tmp_path: Path) -> None:
@@ -143,3 +177,12 @@ def test_a_back_offset_that_pushes_marks_off_the_paper_is_refused_without_writin
 def test_any_gap_given_gives_cards_their_own_cut_lines_without_a_warning() -> None:
     job = prepare(load_deck("rychle-sipy"), BuildOptions(gap="2mm"))
     assert sheet_gap(job) == (pytest.approx(2 * MM), (), ())  # a cut up to 1 mm off shows the card's own bleed
+
+
+def test_the_narrow_margin_note_names_only_what_comes_near_and_a_way_out_when_8_mm_fits_nothing() -> None:
+    spec = SheetSpec(paper("a4"), 63 * MM, 88 * MM, 3 * MM, margin=NARROW_PRINT_MARGIN)
+    plan = plan_sheets(spec, 9)  # no page labels: only the side marks come within 8 mm
+    assert narrow_margin_note(plan, 0) == (
+        "the crop marks at the left and right come to 5 mm from the paper edge, not 8 mm, to fit 9 cards a sheet "
+        "instead of none; a printer that leaves more than 5 mm unprinted cuts them off: then choose larger paper "
+        "(--paper a3)")

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 
 import pdfplumber
@@ -20,57 +18,16 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from deckforge.layout.art import SYMBOLS
-from deckforge.layout.build import BuildOptions, build_deck, new_canvas, prepare
-from deckforge.layout.draw import define_face, place_face
+from deckforge.layout.build import BuildOptions, build_deck
 from deckforge.layout.faces import Face, SymbolOp, TextOp
-from deckforge.layout.imposition import Box, Placement
+from deckforge.layout.imposition import Box
 from deckforge.layout.text import INK_ABOVE, INK_BELOW
 from deckforge.load import load_deck
-from deckforge.model import Card
+from face_book import FaceBook, draw_face_book
 
 DECKS = ("kamen-nuzky-papir", "wizard", "rychle-sipy", "dymock")
 LANGS = ("cs", "en")
 TOLERANCE = 0.5  # points
-
-
-@dataclass
-class FaceBook:
-    """Every distinct face of one deck, one per page of `path`, with the card each shows (None: the back)."""
-
-    path: Path
-    faces: list[Face]
-    cards: list[Card | None]
-    bleed: float
-
-    def page_of(self, card_id: str) -> int:
-        return next(i for i, card in enumerate(self.cards) if card is not None and card.id == card_id)
-
-    @cached_property
-    def printed(self) -> list[tuple[str, list[dict], float]]:
-        """Return each page's extracted text, its characters and its height, read once with pdfplumber."""
-        with pdfplumber.open(self.path) as pdf:
-            return [(page.extract_text(), page.chars, float(page.height)) for page in pdf.pages]
-
-
-def draw_face_book(deck_id: str, lang: str, ink_saver: bool, folder: Path) -> FaceBook:
-    """Plan a deck's faces as the build does and draw each distinct one on its own page."""
-    deck = load_deck(deck_id)
-    job = prepare(deck, BuildOptions(lang=lang, ink_saver=ink_saver))
-    distinct = {face.key: face for face in job.fronts}
-    faces = list(distinct.values()) + [job.back]
-    cards = [deck.card(face.key.removeprefix("card-")) for face in distinct.values()] + [None]
-    width, height = job.card_size
-    bleed = job.bleed
-    path = folder / f"{deck_id}-{lang}{'-saver' if ink_saver else ''}.pdf"
-    canvas = new_canvas(path, (width + 2 * bleed, height + 2 * bleed), job)
-    for face in faces:
-        define_face(canvas, face)
-    for face in faces:
-        trim, page = Box(bleed, bleed, width, height), Box(0, 0, width + 2 * bleed, height + 2 * bleed)
-        place_face(canvas, face, Placement(0, 0, trim, page, 0))
-        canvas.showPage()
-    canvas.save()
-    return FaceBook(path, faces, cards, bleed)
 
 
 @pytest.fixture(scope="module")
@@ -185,9 +142,9 @@ def test_wizard_corner_indices_show_rank_and_emblem(face_books, ink_saver):
     for suit in ("humans", "elves", "dwarves", "giants"):
         page = book.page_of(f"{suit}-7") + 1
         image = rasterise(book.path, dpi, page, page)[0]
-        top_left = _corner(image, dpi, 3.5, 4, 10, 17, book.bleed)
-        bottom_right = _corner(image, dpi, width_mm - 13.5, height_mm - 21, 10, 17, book.bleed)
-        middle_margin = _corner(image, dpi, 3.5, 40, 10, 17, book.bleed)  # the same size, between the corners
+        top_left = _corner(image, dpi, 6, 6.5, 10, 17, book.bleed)
+        bottom_right = _corner(image, dpi, width_mm - 16, height_mm - 23.5, 10, 17, book.bleed)
+        middle_margin = _corner(image, dpi, 6, 40, 10, 17, book.bleed)  # the same size, between the corners
         for corner in (top_left, bottom_right):
             marked = sum(corner.point(lambda v: 255 if v < 200 else 0).histogram()[255:])
             assert marked > 0.06 * corner.width * corner.height, f"{suit}: a corner index is (nearly) blank"

@@ -43,6 +43,7 @@ def test_png_services_give_every_file_exactly_the_services_pixels(tmp_path: Path
     for png in pngs:
         with Image.open(png) as image:
             assert image.size == SERVICES[service].pixels
+            assert image.mode == "RGB"  # The Game Crafter rejects CMYK images; no alpha for a service to guess at
             assert [round(v) for v in image.info["dpi"]] == [300, 300]
 
 
@@ -139,3 +140,30 @@ def test_a_folder_with_a_file_of_the_same_name_deckforge_did_not_write_is_refuse
     assert [p.name for p in target.iterdir()] == ["back.png"]
     assert (target / "back.png").read_bytes() == b"someone else's back"
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+@pytest.mark.parametrize("service, args, message", [
+    ("drivethrucards", ["--pdf-x", "x4"], "DriveThruCards asks for PDF/X-1a, not --pdf-x x4; leave out --pdf-x"),
+    ("thegamecrafter", ["--pdf-x", "x1a"],
+     "The Game Crafter takes PNG files, which cannot be PDF/X; leave out --pdf-x"),
+])
+def test_the_cli_refuses_a_pdf_x_the_service_does_not_take(tmp_path: Path, service: str, args: list[str],
+                                                           message: str) -> None:
+    result = CliRunner().invoke(main, ["build", str(_mini(tmp_path)), "--service", service,
+                                       "-o", str(tmp_path / "out"), *args])
+    assert result.exit_code == 2 and message in " ".join(result.output.split()), result.output
+    assert "Traceback" not in result.output and not (tmp_path / "out").exists()
+
+
+def test_the_library_refuses_drivethrucards_without_pdf_x(tmp_path: Path) -> None:
+    options = BuildOptions(service="drivethrucards", fmt="cards-pdf", bleed="0.125in")
+    with pytest.raises(BuildError, match="DriveThruCards asks for PDF/X-1a, not a PDF without PDF/X"):
+        build_deck(load_deck(_mini(tmp_path)), options, out=tmp_path / "dtc.pdf")
+    assert not (tmp_path / "dtc.pdf").exists()
+
+
+def test_an_unverified_preset_says_so_in_its_readme(tmp_path: Path) -> None:
+    result = _build(tmp_path, "makeplayingcards", "mpc")
+    readme = (result.path / "README.txt").read_text(encoding="utf-8")
+    assert "63.5 × 88.9 mm trimmed, 3.048 mm bleed on every side, safe area 3.048 mm inside the trim" in readme
+    assert "files 822 × 1122 px at 300 DPI" in readme and "Check them on the service's own page" in readme

@@ -18,6 +18,18 @@ from deckforge.preview import PreviewSession, create_app
 from deckforge.preview.checks import Verdict, quick_check
 
 
+@pytest.fixture(autouse=True)
+def generous_budgets(monkeypatch) -> None:
+    """Raise the preview's time budgets, which are wall-clock seconds, out of a busy machine's reach: a load, a
+    drawing or a check that takes 40 s when other jobs share the cores must not fail a test about something else.
+    The tests of the budgets themselves (test_budget.py) set the small budgets they need."""
+    from deckforge.preview import checks, session as session_module
+
+    for module, name in ((session_module, "LOAD_SECONDS"), (session_module, "STEP_SECONDS"),
+                         (checks, "CHECK_SECONDS")):
+        monkeypatch.setattr(module, name, 3600.0)
+
+
 @pytest.fixture
 def deck_copy(tmp_path: Path) -> Path:
     """Return the deck file of a fresh copy of Kámen, nůžky, papír."""

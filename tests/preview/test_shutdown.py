@@ -55,7 +55,9 @@ def server(looping_deck: Path, tmp_path: Path):
     marker = tmp_path / "drawing"
     log = open(tmp_path / "server.log", "w+", encoding="utf-8")
     process = subprocess.Popen([sys.executable, "-c", BOOT, str(marker), "preview", str(looping_deck), "--port", "0",
-                                "--no-browser"], stdout=subprocess.PIPE, stderr=log, text=True, encoding="utf-8")
+                                "--no-browser"], stdout=subprocess.PIPE, stderr=log, text=True, encoding="utf-8",
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # Ctrl-C as in a
+    # terminal: a suite started in the background (`pytest &`) ignores SIGINT, which the server would inherit
     try:
         yield process, _port(process, log), marker, log
     finally:

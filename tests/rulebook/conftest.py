@@ -1,4 +1,5 @@
-"""Rendered rulebooks shared by the rulebook tests: WeasyPrint is slow, so each PDF is made once per session."""
+"""Rendered rulebooks shared by the rulebook tests: WeasyPrint is slow, so each PDF is made once per test run, by
+whichever xdist worker needs it first (tests/helpers/made_once.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from deckforge.load import load_deck
-from deckforge.rulebook import write_rulebook
+from deckforge.rulebook import rulebook_html, write_rulebook
 
+from made_once import deck_key, made_once, shared_folder
 from rulebook_helpers import custom_deck
 
 # A copy of the bundled deck with one spell more and other counts: 2 + 2 + 4 plain items, 10 spells, 3 changers
@@ -33,20 +35,25 @@ EDITS = {r"^(  - id: rock\n(?:    .*\n)*?)    count: 7": r"\g<1>    count: 2",
 
 @pytest.fixture(scope="session")
 def pdf_dir(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("rulebooks")
+    return shared_folder(tmp_path_factory, "rulebooks")
 
 
 @pytest.fixture(scope="session")
 def rulebook_pdf(pdf_dir):
-    """Return a function (deck, lang, players) -> PDF path that renders each combination once."""
-    made: dict[tuple, Path] = {}
-
+    """Return a function (deck, lang, players) -> PDF path that renders each combination once per test run."""
     def render(deck: str, lang: str, players: int | None = None) -> Path:
-        key = (deck, lang, players)
-        if key not in made:
-            name = Path(deck).name
-            made[key] = write_rulebook(deck, lang, players, out=pdf_dir / f"{name}-{lang}-{players}.pdf")
-        return made[key]
+        return made_once(pdf_dir, f"{deck_key(deck)}-{lang}-{players}.pdf",
+                         lambda out: write_rulebook(deck, lang, players, out=out))
+    return render
+
+
+@pytest.fixture(scope="session")
+def rulebook_page(pdf_dir):
+    """Return a function (deck, lang, players) -> the rulebook's HTML, rendered once per test run."""
+    def render(deck: str, lang: str, players: int | None = None) -> str:
+        path = made_once(pdf_dir, f"{deck_key(deck)}-{lang}-{players}.html",
+                         lambda out: out.write_text(rulebook_html(deck, lang, players), encoding="utf-8"))
+        return path.read_text(encoding="utf-8")
     return render
 
 

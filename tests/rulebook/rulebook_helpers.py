@@ -38,13 +38,19 @@ class PdfText:
 
 
 @lru_cache(maxsize=None)
+def open_pdf(path: Path) -> pdfplumber.PDF:
+    """Open a PDF once per test process and keep it open: each page keeps what pdfplumber parsed of it, so the
+    tests reading its text, its words and its images parse it once between them."""
+    return pdfplumber.open(path)
+
+
+@lru_cache(maxsize=None)
 def read_pdf(path: Path) -> PdfText:
     """Read a PDF once: its pages' text (white space squashed) and its card-text column."""
     pages, column = [], []
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            pages.append(squash(page.extract_text() or ""))
-            column += _below_header(page)
+    for page in open_pdf(path).pages:
+        pages.append(squash(page.extract_text() or ""))
+        column += _below_header(page)
     return PdfText(tuple(pages), squash(" ".join(column)))
 
 

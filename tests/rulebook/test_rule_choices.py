@@ -4,11 +4,10 @@ RULES.md: "Where both are silent, choose what the game's players would expect, w
 both languages, and test it." The engines' choices are listed in docs/simulator.md, docs/spells.md and the docstrings
 of deckforge/sim/; each one is looked for here as a phrase of the printed rulebook, in Czech and in English.
 
-The A5 edition is read because it is set in one column, so pdfplumber returns its text in reading order (two columns
-interleave). Only letters and digits are compared, so a phrase broken across lines, hyphenated or split by a page
-break is still found; the running head and the page numbers in the margins are cropped away first.
-Statements bound to a kind of card (a spell effect, a laid-out card with a penalty, a deck the players do not
-divide) are checked both ways on custom decks, from the HTML, which is enough for a yes-or-no question and fast.
+Each rulebook's visible text is read from the HTML that WeasyPrint typesets (tests/rulebook/test_rulebook_pdf.py
+reads the typeset PDFs back); only letters and digits are compared, so a phrase broken across lines or hyphenated is
+still found. Statements bound to a kind of card (a spell effect, a laid-out card with a penalty, a deck the players
+do not divide) are checked both ways on custom decks.
 """
 from __future__ import annotations
 
@@ -16,14 +15,12 @@ import re
 import shutil
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from deckforge.load import BUNDLED_DIR, load_deck
-from deckforge.rulebook import PAPERS, rulebook_html, write_rulebook
+from deckforge.rulebook import rulebook_html
 from deckforge.rulebook.render import visible_text
 
-MM = 72 / 25.4
 # (game, choice, {language: phrases that state it}); the phrases come from the rulebooks' prose templates.
 CHOICES = [
     ("kamen-nuzky-papir", "rebuild-only-when-drawing", {
@@ -125,18 +122,13 @@ def letters(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def printed(tmp_path_factory):
-    """Return a function (deck, lang) -> the letters of its A5 rulebook PDF, each combination typeset once."""
-    folder, made = tmp_path_factory.mktemp("a5"), {}
-    top, _, bottom, _ = (float(m.removesuffix("mm")) * MM for m in PAPERS["a5"].margin.split())
+def printed():
+    """Return a function (deck, lang) -> the letters of its rulebook's visible text, each combination made once."""
+    made = {}
 
     def read(deck: str, lang: str) -> str:
         if (deck, lang) not in made:
-            pdf = write_rulebook(deck, lang, paper="a5", out=folder / f"{deck}-{lang}.pdf")
-            with pdfplumber.open(pdf) as document:
-                body = [page.crop((0, top, page.width, page.height - bottom)).extract_text() or ""
-                        for page in document.pages]
-            made[deck, lang] = letters(" ".join(body))
+            made[deck, lang] = html_letters(deck, lang)
         return made[deck, lang]
     return read
 

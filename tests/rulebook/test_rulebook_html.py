@@ -17,8 +17,8 @@ from rulebook_helpers import DECKS, LANGS
 
 
 @pytest.fixture(scope="module")
-def pages() -> dict[tuple[str, str], str]:
-    return {(deck, lang): rulebook_html(deck, lang) for deck in DECKS for lang in LANGS}
+def pages(rulebook_page) -> dict[tuple[str, str], str]:
+    return {(deck, lang): rulebook_page(deck, lang) for deck in DECKS for lang in LANGS}
 
 
 @pytest.mark.parametrize("deck", DECKS)

@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from deckforge.load import load_deck
-from deckforge.rulebook import build_context, rulebook_html
+from deckforge.rulebook import build_context
 from deckforge.i18n import translations
 from deckforge.rulebook.render import SECTIONS, visible_text
 
@@ -91,9 +91,9 @@ def test_only_open_sans_embedded_and_subset(rulebook_pdf, deck: str, lang: str) 
 
 @pytest.mark.parametrize("deck", DECKS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_typesetting_loses_no_word(rulebook_pdf, deck: str, lang: str) -> None:
+def test_typesetting_loses_no_word(rulebook_pdf, rulebook_page, deck: str, lang: str) -> None:
     """Every word of the HTML reaches the PDF (WeasyPrint can drop a box that falls badly on a page break)."""
-    words = set(re.findall(r"\w+", visible_text(rulebook_html(deck, lang)).casefold()))
+    words = set(re.findall(r"\w+", visible_text(rulebook_page(deck, lang)).casefold()))
     printed = read_pdf(rulebook_pdf(deck, lang)).all.casefold()
     whole = set(re.findall(r"\w+", printed))
     heads = set(re.findall(r"(\w+)-(?=\s)", printed))    # a word hyphenated at a line's end, maybe in another column

@@ -15,7 +15,7 @@ from deckforge.rulebook.examples import play_example
 from deckforge.rulebook.pictures import picture_width
 
 from pdf_words import rows_of
-from rulebook_helpers import DECKS, LANGS, read_pdf
+from rulebook_helpers import DECKS, LANGS, open_pdf, read_pdf
 
 MM = 72 / 25.4
 SPLIT = re.compile(r"\w[-\u2010\u00ad]$")
@@ -54,9 +54,9 @@ def column_ends(page) -> list[str]:
 @pytest.mark.parametrize("deck", DECKS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_word_is_split_across_a_column_or_page_break(rulebook_pdf, deck: str, lang: str) -> None:
-    with pdfplumber.open(rulebook_pdf(deck, lang)) as pdf:
-        split = [(number, word) for number, page in enumerate(pdf.pages, 1) for word in column_ends(page)
-                 if SPLIT.search(word)]
+    pages = open_pdf(rulebook_pdf(deck, lang)).pages
+    split = [(number, word) for number, page in enumerate(pages, 1) for word in column_ends(page)
+             if SPLIT.search(word)]
     assert not split, f"{deck} {lang}: words split at a break (page, word): {split}"
 
 
@@ -76,8 +76,7 @@ def test_pages_fill_folded_sheets_with_notes_not_blanks(rulebook_pdf, deck: str,
 def test_every_distinct_card_and_the_back_are_pictured_as_printed(rulebook_pdf, deck: str) -> None:
     model = load_deck(deck)
     path = rulebook_pdf(deck, "cs")
-    with pdfplumber.open(path) as pdf:
-        images = [image for page in pdf.pages for image in page.images]
+    images = [image for page in open_pdf(path).pages for image in page.images]
     components = [i for i in images if abs(i["width"] - picture_width(model) * MM) < 0.5]
     assert len(components) >= len(model.cards) + 1   # every card and the back, then the example's cards
     card = model.card_size

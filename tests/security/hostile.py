@@ -11,15 +11,15 @@ from __future__ import annotations
 import hashlib
 import os
 import random
-import resource
 import shutil
-import signal
 import stat
 import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import launcher
 
 ROOT = Path(__file__).resolve().parents[2]
 MEMORY_LIMIT = 1536 * 2**20   # address space of one command: 1.5 GB
@@ -150,40 +150,33 @@ class Outcome:
                f"{'; '.join(self.problems)}\n    {' '.join(self.argv)}\n    " + "\n    ".join(tail)
 
 
-def _limit_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-    os.setsid()  # its own process group, so a hang is killed with every worker it started
-
-
 def _run(argv: list[str], cwd: Path, timeout: float) -> tuple[int | None, float, float, str]:
-    """Run deckforge; return exit code (None when killed for time), seconds, peak resident MB and its output."""
+    """Run deckforge; return exit code (None when stopped for time), seconds, peak resident MB and its output.
+
+    `timeout` bounds the processor time of each of its processes; one blocked without using the processor is
+    stopped after launcher.WALL_FACTOR times that in wall-clock seconds. The process is forked from a warm launcher
+    (tests/security/launcher.py), or started fresh with DECKFORGE_FUZZ_FRESH=1.
+    """
     env = dict(os.environ, PYTHONUNBUFFERED="1", COLUMNS="200")
-    start = time.monotonic()
-    with open(cwd / ".stdout", "w+b") as sink:
-        process = subprocess.Popen([sys.executable, "-m", "deckforge.cli", *argv], cwd=cwd, stdout=sink,
-                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
-                                   preexec_fn=_limit_memory)
-        code, peak_kb = _wait(process, timeout)
-        seconds = time.monotonic() - start
-        sink.seek(0)
-        output = sink.read(200_000).decode("utf-8", "replace")
-    (cwd / ".stdout").unlink()
+    sink_path = cwd / ".stdout"
+    if os.environ.get("DECKFORGE_FUZZ_FRESH") != "1":
+        code, seconds, peak_kb = launcher.current().run(argv, cwd, env, timeout, MEMORY_LIMIT, sink_path)
+    else:
+        start = time.monotonic()
+        with open(sink_path, "wb") as sink:
+            def limits() -> None:
+                launcher.limit(MEMORY_LIMIT, timeout)
+                os.setsid()  # its own process group, so a hang is killed with every worker it started
+
+            process = subprocess.Popen([sys.executable, "-m", "deckforge.cli", *argv], cwd=cwd, stdout=sink,
+                                       stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
+                                       preexec_fn=limits)
+            code, usage, _ = launcher.wait_bounded(process.pid, launcher.WALL_FACTOR * timeout)
+            process.returncode = -9 if code is None else code
+            seconds, peak_kb = time.monotonic() - start, usage.ru_maxrss
+    output = sink_path.read_bytes()[:200_000].decode("utf-8", "replace")
+    sink_path.unlink()
     return code, seconds, peak_kb / 1024, output
-
-
-def _wait(process: subprocess.Popen, timeout: float) -> tuple[int | None, int]:
-    deadline = time.monotonic() + timeout
-    while True:
-        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-        if pid:
-            process.returncode = os.waitstatus_to_exitcode(status)
-            return process.returncode, usage.ru_maxrss
-        if time.monotonic() > deadline:
-            os.killpg(process.pid, signal.SIGKILL)
-            _, _, usage = os.wait4(process.pid, 0)
-            process.returncode = -9
-            return None, usage.ru_maxrss
-        time.sleep(0.05)
 
 
 # --- what must not change -----------------------------------------------------------------------------------------
@@ -238,7 +231,8 @@ def run_case(case: Path, deck_arg: str, command: str, timeout: float = 60.0,
 def problems(outcome: Outcome, before: dict, after: dict, timeout: float) -> list[str]:
     found = []
     if outcome.code is None:
-        found.append(f"hang: still running after {timeout:.0f} s")
+        found.append(f"hang: used {timeout:.0f} s of processor time, "
+                     f"or blocked for {launcher.WALL_FACTOR * timeout:.0f} s")
     elif "Traceback" in outcome.output:
         found.append("traceback")
     elif outcome.code not in (0, 1, 2):

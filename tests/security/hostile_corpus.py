@@ -13,7 +13,7 @@ A case file starts with a one-line comment saying what it attacks, then says how
     output: deck/deck.yaml            # the -o of each command (for `new`, its target), relative to the case
     existing: {out/png/mine.txt: text}  # files that must still be there, unchanged, afterwards
     error: "text"                     # the command must fail (exit 1) with this in its message
-    timeout: 30                       # seconds before the command counts as hanging (default 60)
+    timeout: 30                       # processor seconds before the command counts as hanging (default 60)
 
 Paths are relative to the deck's folder unless they start with out/ or outside/ (the case's other folders).
 """

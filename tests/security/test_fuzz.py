@@ -18,7 +18,7 @@ import hostile
 import hostile_corpus
 
 FAST_COMMANDS = ["validate", "show", "build-sheets", "build-cards-png", "rulebook", "new", "simulate"]
-TIMEOUT = 60.0  # seconds: every case here ends in a few seconds when the budgets and limits hold
+TIMEOUT = 60.0  # processor seconds (hostile.run_case): every case here ends in a few when the limits hold
 
 # Cases that still break a promise, each naming the part of issue 19 that is missing. strict: the day a part lands,
 # its cases pass, the run turns red, and the mark must go.

@@ -6,10 +6,8 @@ one line on stderr that names the offending file, no traceback, and the deck fol
 """
 import hashlib
 import os
-import resource
 import stat
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
@@ -17,6 +15,7 @@ import pytest
 from PIL import Image
 
 from deckforge import limits
+from launcher import run_deckforge
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = (ROOT / "tests" / "load" / "fixtures" / "ok_tiny.yaml").read_text(encoding="utf-8")
@@ -25,11 +24,8 @@ TIMEOUT = 60  # seconds; a refused input takes about one (the interpreter's star
 
 
 def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
-    def cap_memory() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
-
-    return subprocess.run([sys.executable, "-m", "deckforge.cli", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=TIMEOUT, preexec_fn=cap_memory, env={**os.environ, "COLUMNS": "200"})
+    """Run deckforge in a process of its own (forked from a warm launcher: tests/security/launcher.py)."""
+    return run_deckforge(args, cwd, TIMEOUT, MEMORY_CAP, env={**os.environ, "COLUMNS": "200"})
 
 
 def snapshot(folder: Path) -> dict[str, tuple]:

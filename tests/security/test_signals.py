@@ -55,16 +55,19 @@ def group_gone(pgid: int) -> bool:
 @pytest.mark.parametrize("sig, code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)], ids=["SIGTERM", "SIGINT"])
 @pytest.mark.parametrize("name", list(COMMANDS))
 def test_a_signal_ends_the_command_cleanly(tmp_path: Path, name: str, sig: int, code: int) -> None:
+    # Ctrl-C as in a terminal: a suite started in the background (`pytest &`) ignores SIGINT, which its children
+    # would inherit, so the command gets the default back.
     process = subprocess.Popen([*DECKFORGE, *COMMANDS[name]], cwd=tmp_path, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, start_new_session=True)
+                               stderr=subprocess.PIPE, start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         working = (lambda: leftovers(tmp_path)) if name in WRITES_AT_ONCE else (lambda: handles_sigterm(process.pid))
         assert wait_until(working, process), f"{name} ended before it could be interrupted"
         os.killpg(process.pid, sig)  # as a terminal's Ctrl-C does: to every process of the command
         _, stderr = process.communicate(timeout=60)
     finally:
-        if process.poll() is None:
-            process.kill()
+        if not group_gone(process.pid):  # whatever failed above, leave no worker playing on
+            os.killpg(process.pid, signal.SIGKILL)
     assert process.returncode == code, stderr.decode()
     assert b"Traceback" not in stderr, stderr.decode()
     assert leftovers(tmp_path) == []
@@ -72,3 +75,43 @@ def test_a_signal_ends_the_command_cleanly(tmp_path: Path, name: str, sig: int, 
     while not group_gone(process.pid) and time.monotonic() < deadline:  # pool workers end with their parent
         time.sleep(0.01)
     assert group_gone(process.pid)
+
+
+# A parent that forks a worker as the pool does, prints the worker's pid and dies at once without stopping it.
+ORPHANING_PARENT = """
+import os, sys, time
+from deckforge.sim.pool import _end_with_parent
+worker = os.fork()
+if worker == 0:
+    os.close(1)  # the test reads the parent's output to its end
+    _end_with_parent()
+    time.sleep(120)  # a batch of games still playing
+    os._exit(0)
+print(worker, flush=True)
+time.sleep(0.3)
+os._exit(0)
+"""
+
+
+def test_a_pool_worker_ends_when_its_parent_dies(tmp_path: Path) -> None:
+    """A worker busy with a long batch never reads its queue again, so nothing tells it its parent is gone (killed
+    with SIGKILL, say): the kernel ends it (sim/pool.py, `_end_with_parent`). Without that it played on for hours."""
+    parent = subprocess.run([sys.executable, "-c", ORPHANING_PARENT], capture_output=True, text=True, timeout=60,
+                            start_new_session=True, check=True)
+    worker = int(parent.stdout.split()[0])
+    try:
+        deadline = time.monotonic() + 30
+        while alive(worker) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not alive(worker)
+    finally:
+        if alive(worker):
+            os.kill(worker, signal.SIGKILL)
+
+def alive(pid: int) -> bool:
+    """True while the process exists and is not a zombie waiting for a parent that is gone."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"

@@ -4,10 +4,8 @@ Card templates (a deck's own `<id>.yaml`) go through `build`, rulebook templates
 through `rulebook`; both evaluate in `deckforge/sandbox.py`. Each case ends within seconds: the budgets stop it.
 """
 import re
-import resource
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +13,7 @@ from click.testing import CliRunner
 
 from deckforge import sandbox
 from deckforge.cli import main
+from launcher import run_deckforge
 
 ROOT = Path(__file__).resolve().parents[2]
 CARD_TEXT = 'text: "{{ name }}"'
@@ -41,11 +40,7 @@ def with_card_text(tmp_path: Path, text: str) -> tuple[Path, Path]:
 def run(*args: str) -> subprocess.CompletedProcess:
     """Run deckforge in a process of its own, with a time limit and 3 GB of address space: a template that
     escaped the budgets fails the test instead of hanging it or filling the machine."""
-    def limit_memory() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, 3 * 2**30))
-
-    return subprocess.run([sys.executable, "-m", "deckforge.cli", *args], capture_output=True, text=True,
-                          timeout=120, preexec_fn=limit_memory, cwd=ROOT)
+    return run_deckforge(list(args), ROOT, 120, 3 * 2**30)  # forked from a warm launcher (launcher.py)
 
 
 def build(deck: Path, out: Path) -> subprocess.CompletedProcess:

@@ -5,7 +5,7 @@ import pytest
 from toy_game import ToyState, ToyTricks
 
 from deckforge.sim.base import CHANCE, SimulationError, play_game
-from deckforge.sim.mcts import mcts_chooser, search
+from deckforge.sim.mcts import choose, first_place, mcts_chooser, search
 from deckforge.sim.runner import iter_outcomes
 
 ENGINE = ToyTricks()
@@ -111,8 +111,26 @@ def test_options_reach_the_worker_processes():
 @pytest.mark.parametrize("options, message", [
     ({"budget": 0}, "the search budget must be a whole number of playouts, 1 or more, not 0"),
     ({"rollout": "smart"}, "unknown rollout policy 'smart' (one of: greedy, random)"),
+    ({"reward": "score"}, "unknown search reward 'score' (one of: first, places)"),
 ])
 def test_bad_settings_are_refused(options, message):
     with pytest.raises(SimulationError) as error:
         mcts_chooser(ENGINE, **options)
     assert str(error.value) == message
+
+
+def test_the_search_overrules_its_playout_policy_only_on_paired_evidence():
+    # action 1 is the playout policy's choice; action 2 does better in each world by 0.1 (paired: a small spread)
+    steady = {1: [-1.0, 0.0, 1.0, 0.0], 2: [-0.9, 0.1, 1.1, 0.1], 3: [-1.0, -1.0, -1.0, -1.0]}
+    assert choose([1, 2, 3], steady, 1, 1.0) == 2
+    # the same means, but the gain comes from one lucky world: not enough evidence, the policy's choice stands
+    lucky = {1: [-1.0, 0.0, 1.0, 0.0], 2: [-1.0, 0.5, 0.9, 0.0], 3: [-1.0, -1.0, -1.0, -1.0]}
+    assert choose([1, 2, 3], lucky, 1, 1.0) == 1
+    assert choose([1, 2, 3], lucky, 1, 0.0) == 2  # confidence 0: the best mean
+    assert choose([1, 2, 3], lucky, 2, 1.0) == 2  # the best mean is the policy's own choice
+
+
+def test_the_first_place_reward_counts_only_the_winners():
+    assert first_place([1.0, -1 / 3, 1 / 3, -1.0]) == [1.0, 0.0, 0.0, 0.0]
+    assert first_place([2 / 3, -1.0, 2 / 3, -1 / 3]) == [0.5, 0.0, 0.5, 0.0]
+    assert first_place([0.0, 0.0]) == [0.0, 0.0]  # a stalemate: nobody won

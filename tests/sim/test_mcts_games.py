@@ -58,12 +58,17 @@ def test_a_wizard_playout_stops_at_the_end_of_its_round_and_ranks_by_score():
     engine = engine_for(DECKS["wizard"], 4)
     state = engine.new_game(random.Random(2))  # round 1's first decision: at most a trump, four bids, four cards
     assert state.round == 1 and len(state._legal_actions()) > 1
-    playout = Playout(state, "greedy", 0.7)
+    playout = Playout(state, "greedy", 0.7, "places")
     world = state.determinize(state.player, random.Random(1))
     steps = playout.run(world, state._legal_actions()[0], Node(state.player), random.Random(2))
     assert world.round == 2 and not world.is_terminal()
     assert 1 <= steps <= 9 and world.turns - state.turns == steps
-    assert playout._returns(world) == score_returns(world.scores)
+    ranks = score_returns(world.scores)
+    assert playout._returns(world) == ranks
+    leaders = [seat for seat in range(4) if ranks[seat] == max(ranks)]
+    first = Playout(state, "greedy", 0.7, "first")._returns(world)  # first place, the ranks breaking ties
+    assert first == pytest.approx([(1 / len(leaders) if seat in leaders else 0) + 0.1 * ranks[seat]
+                                   for seat in range(4)])
 
 
 def test_scores_rank_into_returns_with_ties_sharing_their_places():

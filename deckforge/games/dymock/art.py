@@ -109,3 +109,6 @@ def _trellis_cell(canvas, ink: Ink, cx: float, cy: float, half: float) -> None:
     canvas.drawPath(outer, stroke=1, fill=0)
     with design_box(canvas, cx - half * 0.35, cy - half * 0.35, half * 0.7, half * 0.7):
         draw_diamonds(canvas, ink)
+
+
+from . import court  # noqa: E402,F401  (registers the court figures beside the pips)

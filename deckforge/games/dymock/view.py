@@ -12,6 +12,7 @@ from collections import Counter
 
 from .rules import EFFECTS, POSITIONS
 from ...sim.base import CHANCE, TERMINAL, GameResult, InvariantError
+from ...sim.measures import shedding_standings
 
 
 class DymockView:
@@ -30,6 +31,12 @@ class DymockView:
         return GameResult(players=self.n, finished=finished, stalemate=not finished, turns=self.turns,
                           winners=self.places[:1], places=list(self.places), plays=plays, effects=effects,
                           loser=loser, figures=figures, log=None if self.log is None else list(self.log))
+
+    def standings(self) -> list[float]:
+        """Return who is ahead: fewer cards in hand and on the table is better, and a seat out above every seat
+        still in (RULES.md, DYMOCK: the first out wins, the last left holding cards loses)."""
+        return shedding_standings([hand + table for hand, table in zip(self.hand_size, self.table_count)],
+                                  self.places)
 
     # --- text ----------------------------------------------------------------------------------------------------
 

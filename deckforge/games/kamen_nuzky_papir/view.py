@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from .rules import CHOOSE, GIVING, ITEM_NAMES, PHASE_NAMES
 from ...sim.base import CHANCE, TERMINAL, GameResult, InvariantError
+from ...sim.measures import shedding_standings
 from ...sim.spells import EFFECT_NAMES
 
 if TYPE_CHECKING:
@@ -33,6 +34,11 @@ class KnpView:
             effects=Counter(self.effects),
             figures={"draws": self.draws, "rebuilds": self.rebuilds, "passes": self.pass_count,
                      "spell_effects": dict(self.spell_effects)})
+
+    def standings(self) -> list[float]:
+        """Return who is ahead: fewer cards in hand is better, and a seat out above every seat still in (RULES.md:
+        the first to run out wins)."""
+        return shedding_standings([len(hand) for hand in self.hands], self.places)
 
     def action_to_string(self, player: int, action: int) -> str:
         """Return the action in words, each distinct (cards carry their index); a chance outcome names the seat

@@ -10,6 +10,8 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ...sim.base import CHANCE, TERMINAL, GameResult, InvariantError
+from ...sim.measures import shedding_standings
+from .belief import beliefs, deal_hand
 from .rules import (ACE, CHANGER, CHOOSE_DEALER, COUNTS, DEAL, DEALER_CHOSEN, DRAWING, EFFECTS, NAME, OVER, PENALTY,
                     PHASES, PLAY, RESHUFFLED, SEAT_MASK, SEVEN, TURNED_UP)
 
@@ -32,6 +34,11 @@ class PrsiView:
             effects=Counter({EFFECTS[i]: times for i, times in enumerate(self.effects) if times}),
             loser=self.places[-1] if finished else None, figures=dict(zip(COUNTS, self.counts)),
             log=self._log_lines() if self.engine.trace else None)
+
+    def standings(self) -> list[float]:
+        """Return who is ahead: fewer cards in hand is better, and a seat out above every seat still in (RULES.md,
+        Prší: the first out wins)."""
+        return shedding_standings([len(hand) for hand in self.hands], self.places)
 
     # -- what each player may know ------------------------------------------------------------------------------
 
@@ -99,17 +106,16 @@ class PrsiView:
 
     def determinize(self, player: int, rng: random.Random) -> "PrsiState":
         """Return a clone in which the cards `player` cannot see (other hands, the stock) are dealt anew at random,
-        hand sizes kept; the pile and all public facts stay. Others' dealt and drawn cards leave the history."""
+        hand sizes kept, each hand as the public history suggests (belief.py); the pile and all public facts stay.
+        Others' dealt and drawn cards leave the history."""
         other = self.clone()
         seats = [seat for seat in range(self.n) if seat != player]
         pool = sorted(other.stock + [card for seat in seats for card in other.hands[seat]])  # rng alone deals
-        rng.shuffle(pool)
-        start = 0
+        believed = beliefs(self)
         for seat in seats:
-            count = len(other.hands[seat])
-            other.hands[seat] = sorted(pool[start:start + count])
-            start += count
-        other.stock = pool[start:]
+            other.hands[seat] = deal_hand(pool, len(other.hands[seat]), believed[seat], rng)
+        rng.shuffle(pool)
+        other.stock = pool
         unknown = self.engine.size  # printed as "?"
         other.history = [~(unknown << 8 | ~entry & SEAT_MASK)
                          if entry < 0 and ~entry & SEAT_MASK < DEALER_CHOSEN and ~entry & SEAT_MASK != player

@@ -144,3 +144,6 @@ def back(canvas, x, y, w, h, *, colour, ink_saver):
 
     with back_canvas(canvas, x, y, w, h, colour, ink_saver) as ink:
         tile(x, y, w, h, step, motif, stagger=False)
+
+
+from . import portraits  # noqa: E402,F401  (registers the boys' portraits beside the badges and pips)

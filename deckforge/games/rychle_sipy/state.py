@@ -104,6 +104,11 @@ class RychleSipyState(RychleSipyView, State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
+    def standings(self) -> list[float]:
+        """Return who is ahead: the longer the row laid out without a gap, the better; the winner, who closed the
+        row (RULES.md), above everyone."""
+        return [float(self.engine.top + 1 if seat == self.winner else laid) for seat, laid in enumerate(self.prefix)]
+
     def result(self) -> GameResult:
         """Report the winner (+1 point), places by row length, plays per seat and the effects seen."""
         engine, n, winner = self.engine, self.n, self.winner

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import product
 
 from .rules import (AFTER_TAKE, DEALER, DEALING, DISCARD, DISCARDING, DUPLICATES, END_TURN, NO_DISCARD, NO_TAKE,
                     OFFER_OWED, OVER, OWING, REPETITION_STALL, ROUND_STALL, START, TAKE, TAKE_DISCARD, TAKE_STOCK)
@@ -21,7 +22,8 @@ PHASE_WORDS = {TAKE: "take a card", DISCARDING: "discard", OWING: "serve a penal
                OVER: "nothing: the game is over"}
 ACTION_WORDS = {TAKE_STOCK: "take from the stock", TAKE_DISCARD: "take the top discard", NO_TAKE: "take nothing",
                 NO_DISCARD: "discard nothing"}
-REDEALS = 1000  # tries to re-deal hidden cards so that every hand obeys the rules, before the constrained re-deal
+REDEALS = 100  # random re-deals tried (uniform among the fitting ones) before the constructive re-deal
+NO_BAR = -1    # no number is barred from a hand
 
 
 class RychleSipyView:
@@ -142,17 +144,38 @@ class RychleSipyView:
         return world
 
     def _redeal(self, others: list[int], sizes: list[int], held: list[int], rng: random.Random) -> list[list[int]]:
-        """Deal `sizes` cards from `held` to the seats `others`, uniformly among the deals every seat may hold."""
+        """Deal `sizes` cards from `held` to the seats `others` so that every seat may hold its hand: uniformly
+        among such deals when one of REDEALS random deals fits, else constructively (`_barred_deal`). Reads
+        only `held`, the sizes and the public rows: never the hands it replaces."""
         total = sum(sizes)
         for _ in range(REDEALS):
-            cards = rng.sample(held, total)
-            hands, at = [], 0
-            for size in sizes:
-                hands.append(sorted(cards[at:at + size]))
-                at += size
+            hands = _split(rng.sample(held, total), sizes)
             if all(self._may_hold(q, hand) for q, hand in zip(others, hands)):
                 return hands
-        return [self.hands[q][:] for q in others]  # no fitting deal found: keep the deal as it is
+        return self._barred_deal(others, sizes, held, rng)
+
+    def _barred_deal(self, others: list[int], sizes: list[int], held: list[int],
+                     rng: random.Random) -> list[list[int]]:
+        """Deal so that every seat surely may hold its hand, when random deals rarely fit (few hidden cards, many
+        of them numbers some row would take). Each seat is barred one number: a started row's next number, or
+        one of the numbers 1-5 an unstarted row lacks (holding all of them would have started it). A choice of
+        bars is kept when some deal obeys it, and then the cards are dealt one by one, each chosen at random
+        among those that keep such a deal possible. The deal obeys the rules but is not uniform among them."""
+        choices = [self._bar_choices(q) for q in others]
+        bar_sets = list(product(*choices))
+        rng.shuffle(bar_sets)
+        for bars in bar_sets:
+            if _dealable(held, sizes, bars, self.engine.number):
+                return _deal_barred(held, sizes, bars, self.engine.number, rng)
+        # A state reached by the rules always has a fitting deal, its own; deal freely rather than look at it.
+        return _split(rng.sample(held, sum(sizes)), sizes)
+
+    def _bar_choices(self, q: int) -> list[int]:
+        """Return the numbers one of which seat q must not hold (NO_BAR: a complete row may hold anything)."""
+        if self.started[q]:
+            return [self.prefix[q] + 1 if self.prefix[q] < self.engine.top else NO_BAR]
+        slots = self.slots[q]
+        return [k for k in range(1, self.engine.start + 1) if slots[k] < 0]
 
     def _may_hold(self, q: int, hand: list[int]) -> bool:
         """Tell whether seat q may hold `hand`: no card its row should have taken, and not all of 1-5 unlaid."""
@@ -234,3 +257,44 @@ class RychleSipyView:
                 raise InvariantError(f"seat {p} holds {engine.ids[card]}, which is never held")
         if not self._may_hold(p, hand):
             raise InvariantError(f"seat {p} holds a card its row should have taken, or 1-{engine.start} unlaid")
+
+
+def _split(cards: list[int], sizes: list[int]) -> list[list[int]]:
+    """Cut `cards` into sorted hands of `sizes` cards, in order."""
+    hands, at = [], 0
+    for size in sizes:
+        hands.append(sorted(cards[at:at + size]))
+        at += size
+    return hands
+
+
+def _dealable(cards: list[int], needs: list[int], bars: tuple[int, ...], number: tuple[int, ...]) -> bool:
+    """Tell whether `cards` can fill hands of `needs` cards, each hand holding no card of its barred number.
+
+    Hall's condition: seats barred different numbers together may take any card, so only the seats barred the same
+    number can be short, of the cards that lack that number (the rest of the cards go to the stock)."""
+    if sum(needs) > len(cards):
+        return False
+    counts = Counter(number[c] for c in cards)
+    barred_need = Counter()
+    for bar, need in zip(bars, needs):
+        barred_need[bar] += need
+    return all(need <= len(cards) - counts[bar] for bar, need in barred_need.items() if bar != NO_BAR)
+
+
+def _deal_barred(cards: list[int], needs: list[int], bars: tuple[int, ...], number: tuple[int, ...],
+                 rng: random.Random) -> list[list[int]]:
+    """Deal hands of `needs` cards from `cards`, none holding its barred number, each card at random among those
+    that leave the rest dealable (`_dealable` must hold for the whole deal)."""
+    left, needs, hands = list(cards), list(needs), []
+    for seat, bar in enumerate(bars):
+        hand = []
+        while needs[seat]:
+            needs[seat] -= 1
+            fitting = [c for c in left if number[c] != bar]
+            rng.shuffle(fitting)
+            card = next(c for c in fitting if _dealable([d for d in left if d != c], needs, bars, number))
+            left.remove(card)
+            hand.append(card)
+        hands.append(sorted(hand))
+    return hands

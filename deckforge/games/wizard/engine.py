@@ -246,6 +246,10 @@ class WizardState(WizardReading, State):
         stock = self.stock
         return stock[int(rng.random() * len(stock))]
 
+    def standings(self) -> list[float]:
+        """Return the points scored so far (RULES.md, Wizard: the most points after the last round wins)."""
+        return [float(score) for score in self.scores]
+
     def is_terminal(self) -> bool:
         return self.phase == OVER
 

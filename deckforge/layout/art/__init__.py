@@ -38,3 +38,6 @@ def _register_every_game() -> None:
 
 
 _register_every_game()
+
+
+from . import courts  # noqa: E402,F401  the standard playing cards' court figures

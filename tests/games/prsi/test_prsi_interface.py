@@ -138,6 +138,45 @@ def test_determinize_deals_the_hidden_cards_anew():
     assert len(samples) > 1
 
 
+
+def after_a_voluntary_draw(game, seed: int):
+    """Play greedy until seat 1 draws with nothing pending; return the state once the card is drawn, and the top
+    card it drew on."""
+    rng = random.Random(seed)
+    state = game.new_game(rng)
+    while not state.is_terminal():
+        if state.player == CHANCE:
+            state._apply_action(state.sample_chance(rng))
+            continue
+        action = game.greedy_action(state, rng)
+        if state.player == 1 and action == game.draw and not state.penalty and state.top_suit >= 0:
+            top = (state.top_suit, state.top_rank)
+            state._apply_action(action)
+            while state.player == CHANCE:
+                state._apply_action(state.sample_chance(rng))
+            return state, top
+        state._apply_action(action)
+    return None, None
+
+
+def test_determinize_believes_a_seat_that_drew_had_nothing_to_lay():
+    game = engine(2)
+    found = 0
+    for seed in range(10):
+        state, top = after_a_voluntary_draw(game, seed)
+        if state is None or state.player != 0:
+            continue
+        suit, rank = top
+        found += 1
+        fits = game.fits[suit * 8 + rank]
+        assert sum(fits[c] for c in state.hands[1]) <= 1  # the greedy player drew: only the drawn card may fit
+        for k in range(20):  # every sample keeps that: at most the one card drawn since may fit the old top
+            world = state.determinize(0, random.Random(k))
+            assert sum(fits[c] for c in world.hands[1]) <= 1
+            world.check_invariants()
+    assert found >= 3
+
+
 def test_returns_of_a_finished_game_rank_the_places():
     game = engine(4)
     rng = random.Random(4)

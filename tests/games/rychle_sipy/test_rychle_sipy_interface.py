@@ -215,6 +215,64 @@ def test_determinize_keeps_an_opponent_from_holding_a_card_its_row_would_take():
         world.check_invariants()
 
 
+
+def tight_three():
+    """Return a 3-player state whose hidden cards fit few deals: seat 1 (row to 5) may hold no 6, seat 2 (row to 6)
+    no 7, and the hidden cards are 2, 3, 6, 6, 7, 7, 9."""
+    three = load_game("rychle-sipy", players=3)
+    return arrange(three, hands={0: [9, 11], 1: [7, 3], 2: [6, 2]}, rows={1: [1, 2, 3, 4, 5], 2: [1, 2, 3, 4, 5, 6]},
+                   pile=[2], unknown=[6, 7, 9])
+
+
+def with_hidden_swapped(state, seat, hand_number, stock_number):
+    """Return a copy in which `seat` holds a stock card of `stock_number` instead of its card of `hand_number`: the
+    same game for every other seat."""
+    other, number = state.clone(), state.engine.number
+    hand = other.hands[seat]
+    mine = next(c for c in hand if number[c] == hand_number)
+    theirs = next(c for c in other.stock if number[c] == stock_number)
+    hand.remove(mine)
+    hand.append(theirs)
+    hand.sort()
+    other.stock.remove(theirs)
+    other.stock.append(mine)
+    other._rehash()
+    other.check_invariants()
+    return other
+
+
+@pytest.mark.parametrize("redeals", [100, 0])  # 0: straight to the constructive deal used when random deals miss
+def test_determinize_never_reads_the_hidden_cards(redeals, monkeypatch):
+    monkeypatch.setattr("deckforge.games.rychle_sipy.view.REDEALS", redeals)
+    state = tight_three()
+    other = with_hidden_swapped(state, 1, 7, 9)  # seat 1 holds 3 and 9 instead of 3 and 7
+    assert other.hands[1] != state.hands[1]
+    assert other.information_state_string(0) == state.information_state_string(0)
+    real = (tuple(state.hands[1]), tuple(state.hands[2]))
+    deals = set()
+    for seed in range(40):
+        world = state.determinize(0, random.Random(seed))
+        world.check_invariants()  # no 6 in seat 1's hand, no 7 in seat 2's
+        assert str(world) == str(other.determinize(0, random.Random(seed)))  # the real hands play no part
+        deals.add((tuple(world.hands[1]), tuple(world.hands[2])))
+    assert len(deals) >= 8 and real in deals  # many deals, the real one among them but not always it
+
+
+def test_the_constructive_deal_keeps_an_unstarted_row_from_holding_all_of_one_to_five(monkeypatch):
+    monkeypatch.setattr("deckforge.games.rychle_sipy.view.REDEALS", 0)
+    two = load_game("rychle-sipy", players=2)
+    # seat 1 holds five cards and has no row: of the hidden 1, 2, 3, 4, 5, 5 it may hold any five but 1-5
+    state = arrange(two, hands={0: [9, 11], 1: [1, 2, 3, 5, 5]}, pile=[7], unknown=[4])
+    hidden = sorted(state.hands[1] + state.stock)
+    left_out = set()
+    for seed in range(30):
+        world = state.determinize(0, random.Random(seed))
+        world.check_invariants()
+        assert sorted(world.hands[1] + world.stock) == hidden and len(world.hands[1]) == 5
+        left_out.add(two.number[world.stock[0]])
+    assert left_out == {1, 2, 3, 4}  # never a 5, which would leave seat 1 holding 1-5
+
+
 # --- the end ----------------------------------------------------------------------------------------------------
 
 def test_returns_of_a_finished_game_give_the_winner_all_and_the_others_an_equal_share_of_losing(three):

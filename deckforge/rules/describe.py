@@ -1,0 +1,316 @@
+"""Write a described game's rules as a rulebook's sections: goal, set-up, play, special cards, end and scoring.
+
+Every sentence is a gettext message (English msgid; Czech and German in deckforge/locale/), its numbers agreeing with
+their nouns through the catalog's plural forms; what it names (cards, suits, ranks, zones) comes from the deck through
+`Words` (wording.py). The model (model.py) is read, never re-stated: change the deck's `rules:` and both rulebooks
+follow. The play itself (turns, tricks, reveals) is written by describe_play.py.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import Deck
+from ..typography import tie
+from . import model as m
+from .wording import Words, sentence
+
+PICTURED_AT_MOST = 8   # a rule naming more distinct cards than this is not pictured beside its sentence
+
+
+@dataclass(frozen=True)
+class Block:
+    """One piece of a section: a paragraph ("p"), a note ("note"), a sub-heading ("h3"), a numbered ("steps") or
+    plain ("list") list, each optionally with the cards it names pictured beside it (`cards`: card ids)."""
+
+    kind: str
+    text: str = ""
+    items: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RulesText:
+    """A described game's rulebook text, section by section, in one language."""
+
+    goal: tuple[Block, ...]
+    setup: tuple[Block, ...]
+    turn: tuple[Block, ...]
+    special: tuple[Block, ...]
+    end: tuple[Block, ...]
+    glance: tuple[str, ...] = ()   # the title page's summary: the goal, the deal, when the round ends, who wins
+
+
+class Writer:
+    """Writes sentences for one deck, language and player count; `w` names things, `t` is the catalog."""
+
+    def __init__(self, deck: Deck, rules: m.RulesModel, lang: str, players: int):
+        self.deck, self.rules, self.lang, self.players = deck, rules, lang, players
+        self.w = Words(deck, lang, rules.ranks, rules.rank_attr)
+        self.t = self.w.t
+
+    def say(self, text: str, **values) -> str:
+        """Fill a translated message and set it as a sentence: capital first letter, Czech ties."""
+        return tie(sentence(text % values if values else text), self.lang, paragraphs=False)
+
+    def p(self, text: str, **values) -> Block:
+        return Block("p", self.say(text, **values))
+
+    def pictured(self, where: m.Where | None) -> tuple[str, ...]:
+        """Return the ids of the distinct cards a filter names, if few enough to picture."""
+        if where is None or where.is_any:
+            return ()
+        ids = tuple(card.id for card in self.deck.cards if where.matches(card))
+        return ids if len(ids) <= PICTURED_AT_MOST else ()
+
+
+def describe(deck: Deck, rules: m.RulesModel, lang: str, players: int) -> RulesText:
+    """Write the rules of a described deck in `lang`, counted for `players` players."""
+    from .describe_play import play_blocks
+    from .describe_score import round_end, winner
+
+    writer = Writer(deck, rules, lang, players)
+    goal, setup = goal_blocks(writer), setup_blocks(writer)
+    deal = setup[0].items[1 + _first_deal(rules):][:1]   # the set-up's first deal (after the shuffle)
+    glance = (*(block.text for block in goal), *deal, round_end(writer), winner(writer))
+    return RulesText(goal=goal, setup=setup, turn=play_blocks(writer), special=effect_blocks(writer),
+                     end=end_blocks(writer), glance=glance)
+
+
+# -- goal -------------------------------------------------------------------------------------------------------------
+
+def goal_blocks(wr: Writer) -> tuple[Block, ...]:
+    t, rules = wr.t, wr.rules
+    blocks = []
+    if rules.teams == "partners":
+        blocks.append(wr.p(t.gettext("You play in two teams of two: partners sit opposite each other and score "
+                                     "together.")))
+    bust = next((rule for rule in rules.play.always if isinstance(rule, m.Bust)), None)
+    kind = rules.winner.kind
+    if bust is not None and any(isinstance(item, m.SumScore) for item in rules.score):
+        blocks.append(wr.p(t.gettext("Collect cards whose values add up as close to %(num)d as you can without "
+                                     "going over."), num=bust.over))
+    elif kind == "highest_score" and rules.teams == "partners":
+        blocks.append(wr.p(t.gettext("Together with your partner, score more points than the other team.")))
+    elif kind == "highest_score":
+        blocks.append(wr.p(t.gettext("Score more points than anyone else.")))
+    elif kind == "lowest_score":   # who wins is said apart (winner()); the summary shows both
+        blocks.append(wr.p(t.gettext("Score as few points as you can.")))
+    elif kind == "first_out":
+        blocks.append(wr.p(t.gettext("Be the first to get rid of all your cards.")))
+    elif rules.winner.loser_holds is not None:
+        blocks.append(wr.p(t.gettext("Do not be the one left holding %(card)s at the end."),
+                           card=wr.w.cards(rules.winner.loser_holds, "sg", "ins", article=True)))
+    else:
+        blocks.append(wr.p(t.gettext("Do not be the last player left holding cards.")))
+    return tuple(blocks)
+
+
+# -- set-up -----------------------------------------------------------------------------------------------------------
+
+def setup_blocks(wr: Writer) -> tuple[Block, ...]:
+    """Say the set-up step by step, with the numbers for the chosen player count."""
+    t = wr.t
+    steps = [wr.say(t.gettext("Shuffle all the cards and choose a dealer at random."))]
+    pool = {card.id: n for card, n in wr.deck.counts_for(wr.players)}
+    notes, dealt = [], 0
+    for step in wr.rules.setup:
+        if isinstance(step, m.Deal):
+            before = sum(pool.values())
+            steps.append(_deal(wr, step, pool))
+            dealt = before - sum(pool.values())
+            notes += _deal_other_counts(wr, step)
+        elif isinstance(step, m.MoveCards):
+            steps.append(_move(wr, step, pool))
+        elif isinstance(step, m.TurnUp):
+            steps.append(_turn_up(wr, step))
+            _take(pool, None, step.count)
+    if sum(pool.values()):
+        steps.append(_rest(wr, sum(pool.values())))
+    if wr.rules.trump.kind == "turn_up":
+        steps.append(_trump_turned_up(wr, left=sum(pool.values()), dealt=dealt))
+    blocks = [Block("steps", items=tuple(steps))]
+    blocks += [Block("note", note) for note in notes]
+    if wr.rules.trump.kind == "suit":
+        blocks.append(wr.p(t.gettext("%(cards)s are always trumps."),
+                           cards=wr.w.suit_cards(wr.rules.trump.suit, "pl", "nom")))
+    if wr.rules.end.rounds != 1 or wr.rules.end.by_deck or wr.rules.end.score:
+        blocks.append(wr.p(t.gettext("Each new round is dealt by the player to the left of the previous dealer.")))
+    return tuple(blocks)
+
+
+def _first_deal(rules: m.RulesModel) -> int:
+    """Return the place among the set-up's steps of its first deal (0 when there is none)."""
+    return next((i for i, step in enumerate(rules.setup) if isinstance(step, m.Deal)), 0)
+
+
+def _trump_turned_up(wr: Writer, left: int, dealt: int) -> str:
+    """Say how the trump is turned up (trump: turn_up): the top card of the stock, or, when the deal took every
+    card, the last card dealt, which stays in its owner's hand (state.py, _after_trump)."""
+    t = wr.t
+    if left:
+        return wr.say(t.gettext("Turn up the top card of the stock and leave it there: its suit is trumps for this "
+                                "round."))
+    if dealt % wr.players == 0:   # dealing from the dealer's left, the last card is the dealer's own
+        return wr.say(t.gettext("Turn up the last card dealt, the dealer's own, for everyone to see: its suit is "
+                                "trumps for this round. Then the dealer takes it into their hand."))
+    return wr.say(t.gettext("Turn up the last card dealt for everyone to see: its suit is trumps for this round. "
+                            "Then the player it was dealt to takes it into their hand."))
+
+
+def _take(pool: dict[str, int], where: m.Where | None, count: int | None, deck: Deck | None = None) -> int:
+    """Take up to `count` cards (None: all) matching `where` out of the pool; return how many were taken."""
+    taken = 0
+    for card_id in list(pool):
+        if count is not None and taken >= count:
+            break
+        if where is not None and deck is not None and not where.matches(deck.card(card_id)):
+            continue
+        n = pool[card_id] if count is None else min(pool[card_id], count - taken)
+        pool[card_id] -= n
+        taken += n
+    return taken
+
+
+def _deal(wr: Writer, step: m.Deal, pool: dict[str, int]) -> str:
+    t, w, n = wr.t, wr.w, wr.players
+    if step.by is not None:
+        return _deal_by(wr, step, pool)
+    if step.count.per_round:
+        _take(pool, step.where, n, wr.deck)
+        return wr.say(t.gettext("In the first round each player gets 1 card, in the second round 2 cards, and so "
+                                "on: one card more in each round."))
+    where = None if step.where.is_any else step.where
+    count = step.count.for_players(n)
+    if count is None:  # all: every card, one at a time; the seats from the dealer's left may get one more
+        each, extra = divmod(_take(pool, where, None, wr.deck), n)
+        if extra:
+            text = wr.say(t.ngettext(
+                "Deal out all the cards one at a time: the player to the dealer's left gets %(more)s, the others "
+                "%(fewer)s.", "Deal out all the cards one at a time: the first %(num)d players from the dealer's "
+                "left get %(more)s, the others %(fewer)s.", extra), num=extra, more=w.cards_count(each + 1),
+                fewer=w.cards_count(each))
+        else:
+            text = wr.say(t.ngettext("Deal out all the cards: each player gets %(num)d card.",
+                                     "Deal out all the cards: each player gets %(num)d cards.", each), num=each)
+    else:
+        _take(pool, where, count * n, wr.deck)
+        if step.to == "hand":
+            text = wr.say(t.ngettext("Each player gets %(num)d card.", "Each player gets %(num)d cards.", count),
+                          num=count)
+        elif wr.rules.zones.get(step.to) is not None and wr.rules.zones[step.to].owner == "each":
+            face_up = wr.rules.zones[step.to].face == "up"
+            text = wr.say(t.ngettext("Deal each player %(num)d card face up in front of them.",
+                                     "Deal each player %(num)d cards face up in front of them.", count) if face_up
+                          else t.ngettext("Deal each player %(num)d card face down in front of them.",
+                                          "Deal each player %(num)d cards face down in front of them.", count),
+                          num=count)
+        else:
+            text = wr.say(t.ngettext("Deal %(num)d card %(to)s.", "Deal %(num)d cards %(to)s.", count * n),
+                          num=count * n, to=w.zone(step.to, "to", wr.rules.zones))
+    if where is not None:
+        text += " " + wr.say(t.gettext("Only %(cards)s are dealt this way."), cards=w.cards(where, "pl", "nom"))
+    return text
+
+
+def _deal_by(wr: Writer, step: m.Deal, pool: dict[str, int]) -> str:
+    """GOPS: each seat gets every card of one value of `by` (one suit each)."""
+    t, w = wr.t, wr.w
+    values = list(dict.fromkeys(str(card.get(step.by)) for card in wr.deck.cards
+                                if pool.get(card.id) and step.where.matches(card) and card.get(step.by) is not None))
+    values = values[:wr.players]
+    sizes = {_take(pool, m.Where(((step.by, (value,)),)), None, wr.deck) for value in values}
+    names = ", ".join(w.suit_name(v) if step.by == "suit" else w.rank_name(v) if step.by == wr.rules.rank_attr
+                      else v for v in values)
+    if len(sizes) == 1:
+        size = sizes.pop()
+        return wr.say(t.ngettext("Each player gets %(num)d card, all %(one)s, in this order from the dealer's left: "
+                                 "%(names)s.", "Each player gets %(num)d cards, all %(one)s, in this order from the "
+                                 "dealer's left: %(names)s.", size), num=size, one=w.attr_word(step.by, "one"),
+                      names=names)
+    return wr.say(t.gettext("Each player gets all the cards %(one)s, in this order from the dealer's left: "
+                            "%(names)s."), one=w.attr_word(step.by, "one"), names=names)
+
+
+def _deal_other_counts(wr: Writer, step: m.Deal) -> list[str]:
+    """Say the deal at the other player counts when it depends on the count ("With 2 players: 7 cards each")."""
+    if not step.count.by_players or step.count.per_round:
+        return []
+    t, w = wr.t, wr.w
+    by_count: dict[int, list[int]] = {}
+    for players in wr.deck.players:
+        count = step.count.for_players(players)
+        if players != wr.players and count is not None and count != step.count.for_players(wr.players):
+            by_count.setdefault(count, []).append(players)
+    parts = [wr.say(t.gettext("with %(players)s players, %(cards)s each"), players=w.join(seats, "or"),
+                    cards=w.cards_count(count)) for count, seats in by_count.items()]
+    return [wr.say(t.gettext("The deal depends on the number of players: %(list)s."), list="; ".join(
+        p[:1].lower() + p[1:] for p in parts))] if parts else []
+
+
+def _move(wr: Writer, step: m.MoveCards, pool: dict[str, int]) -> str:
+    t, w = wr.t, wr.w
+    _take(pool, step.where, None, wr.deck)
+    zone = wr.rules.zones.get(step.to)
+    face_down = zone is not None and zone.face != "up"
+    text = (t.gettext("Take all the %(cards)s out of the stock, shuffle them and put them %(to)s.") if face_down
+            else t.gettext("Take all the %(cards)s out of the stock and put them %(to)s."))
+    return wr.say(text, cards=w.cards(step.where, "pl", "acc"), to=w.zone(step.to, "to", wr.rules.zones))
+
+
+def _turn_up(wr: Writer, step: m.TurnUp) -> str:
+    t, w = wr.t, wr.w
+    if step.to == "pile":
+        return wr.say(t.ngettext("Turn the top card of the stock face up: it starts the discard pile.",
+                                 "Turn the top %(num)d cards of the stock face up: they start the discard pile.",
+                                 step.count), num=step.count)
+    return wr.say(t.ngettext("Turn the top card of the stock %(to)s.", "Turn the top %(num)d cards of the stock "
+                             "%(to)s.", step.count), num=step.count, to=w.zone(step.to, "to", wr.rules.zones))
+
+
+def _rest(wr: Writer, left: int) -> str:
+    """Say what becomes of the cards left after the set-up: the stock, if anything draws from it."""
+    t = wr.t
+    if any(isinstance(step, m.Deal) and step.count.per_round for step in wr.rules.setup):
+        # the deal grows each round, so the rest does too: no number
+        return wr.say(t.gettext("Put the rest of the cards face down in the middle of the table: they are the "
+                                "stock.") if _uses_stock(wr.rules)
+                      else t.gettext("The rest of the cards are not used this round; put them aside face down."))
+    if _uses_stock(wr.rules):
+        return wr.say(t.ngettext("Put the remaining card face down in the middle of the table: it is the stock.",
+                                 "Put the remaining %(num)d cards face down in the middle of the table: they are "
+                                 "the stock.", left), num=left)
+    return wr.say(t.ngettext("The remaining card is not used this round; put it aside face down.",
+                             "The remaining %(num)d cards are not used this round; put them aside face down.", left),
+                  num=left)
+
+
+def _uses_stock(rules: m.RulesModel) -> bool:
+    moves = rules.play.moves
+    return (any(isinstance(move, (m.DrawMove, m.HitMove)) and move.source == "stock" for move in moves)
+            or any(isinstance(move, m.AskMove) and move.miss_draw for move in moves)
+            or (rules.play.reveal is not None and rules.play.reveal.prize_from == "stock")
+            or rules.trump.kind == "turn_up"   # the trump is turned up from the stock and stays there
+            or any(step.name == "draw" for effect in rules.effects for step in effect.do)
+            or any(step.name == "draw" for move in moves if isinstance(move, m.PlayMove) for step in move.then))
+
+
+# -- effects ----------------------------------------------------------------------------------------------------------
+
+def effect_blocks(wr: Writer) -> tuple[Block, ...]:
+    """Say what the cards with powers do when played; each rule with its cards pictured."""
+    from .describe_play import effect_clauses
+
+    blocks = []
+    for rule in wr.rules.effects:
+        text = wr.say(wr.t.gettext("When you play %(card)s, %(effects)s."),
+                      card=wr.w.cards(rule.when, "sg", "acc", article=True), effects=effect_clauses(wr, rule.do))
+        blocks.append(Block("p", text, cards=wr.pictured(rule.when)))
+    return tuple(blocks)
+
+
+# -- end and scoring --------------------------------------------------------------------------------------------------
+
+def end_blocks(wr: Writer) -> tuple[Block, ...]:
+    from .describe_score import game_end, round_end, score_blocks, winner
+
+    return (wr.p(round_end(wr)), *score_blocks(wr), wr.p(game_end(wr)), wr.p(winner(wr)))

@@ -1,0 +1,74 @@
+"""The `GameSpec` of a deck whose rules are described as data, so validate, simulate, report, preview and the
+rulebook treat it like a bundled game: its deal, its static checks (what can be proved without playing) and the
+rules interpreter as its engine. Built from `deck.described` (model.py), never from the deck's id."""
+from __future__ import annotations
+
+from ..games.spec import GameSpec, no_game
+from ..model import Deck
+from ..validate import Finding
+from .model import BidScore, Bust, Deal as DealStep, PerSet, Sets, SumScore, TurnUp
+
+HAND_ENDS = ("first_out", "last_holding", "hands_empty", "sets_complete")
+
+
+def described_spec(deck: Deck) -> GameSpec:
+    """Return the spec of a described deck (its title is the deck's name in its first language)."""
+    from ..rulebook.described import described_book, described_deal  # the rulebook's reading of the deal
+
+    rules = deck.described
+    return GameSpec(id=deck.id, title=deck.name(deck.languages[0]), package=__package__, schema=no_game().schema,
+                    deal=described_deal(deck, deck.players.default_players), book=described_book(deck),
+                    checks=described_checks, engine="engine:RulesEngine", art=None,
+                    scorepad=len(rules.score) > 0 and (rules.end.rounds or 2) > 1)
+
+
+def described_checks(deck: Deck) -> list[Finding]:
+    """Prove what can be proved without playing: the deal fits every player count, each scoring item and round
+    end has what it counts, partners sit at four."""
+    rules = deck.described
+    found = [Finding(message, n) for n in deck.players for message in _deal_problems(deck, n)]
+    kinds = {type(rule) for rule in rules.play.always}
+    if any(isinstance(item, BidScore) for item in rules.score) and rules.bid is None:
+        found.append(Finding("the score counts bids, but the rules have no 'bid': add bid: {min: 0, max: hand}"))
+    if any(isinstance(item, PerSet) for item in rules.score) and Sets not in kinds:
+        found.append(Finding("the score counts sets, but no 'always: sets' rule lays any down"))
+    if rules.play.style in ("tricks",) and not any(card.get("suit") is not None for card in deck.cards):
+        found.append(Finding("a trick game follows suit, but no card has a 'suit'"))
+    if rules.end.round == "all_stood" and not any(type(m).__name__ == "StandMove" for m in rules.play.moves) \
+            and Bust not in kinds:
+        found.append(Finding("the round ends when all have stood, but no move lets a seat stand"))
+    if any(isinstance(item, SumScore) for item in rules.score) and rules.play.style != "turns":
+        found.append(Finding("a 'sum' score counts the cards hit in a turns game; this game plays "
+                             f"{rules.play.style}"))
+    if rules.teams == "partners" and 4 not in deck.players:
+        found.append(Finding("partners play at four, but the deck serves "
+                             f"{deck.players.low} to {deck.players.high} players"))
+    return found
+
+
+def _deal_problems(deck: Deck, players: int) -> list[str]:
+    """Return why the set-up cannot be dealt at `players` players (too few cards, too few values to deal by)."""
+    rules, total = deck.described, deck.total_for(players)
+    cards = deck.for_players(players)
+    needed, problems = 0, []
+    for step in rules.setup:
+        if isinstance(step, TurnUp):
+            needed += step.count
+        elif isinstance(step, DealStep) and step.by:
+            values = {str(card.get(step.by)) for card in cards if step.where.matches(card)}
+            if len(values) < players:
+                problems.append(f"dealing by {step.by} needs a value for each of {players} players; the cards "
+                                f"have {len(values)}")
+        elif isinstance(step, DealStep):
+            count = step.count.for_players(players, 1)
+            matching = sum(1 for card in cards if step.where.matches(card))
+            if count is not None:
+                needed += count * players
+                if count * players > matching:
+                    problems.append(f"{matching} cards cannot deal {count} to each of {players} players")
+    if needed > total and not problems:
+        problems.append(f"{total} cards cannot make the set-up, which takes {needed}")
+    hand_ends = rules.end.round in HAND_ENDS and rules.play.style == "turns"
+    if hand_ends and not any(isinstance(s, DealStep) and s.to == "hand" for s in rules.setup):
+        problems.append(f"the round ends by the hands ({rules.end.round}), but the set-up deals no hand")
+    return problems

@@ -1,0 +1,170 @@
+"""Design measures of single games: forced moves, lead changes, drama and decisiveness, after CardStock.
+
+The report asks the runner to measure (`play_game(..., measure=True)`); plain `simulate` never comes here, so its
+hot loop stays as it is. A measured game is played with the same random draws as an unmeasured one (the seats
+choose exactly as they would), and after every decision, once the chance events it caused are resolved, the
+state's `standings()` is read: a score per seat, higher is better (State.standings in base.py).
+
+From a game's standings each seat gets CardStock's *rank estimate* after every decision: (n − 1 − r) / (n − 1),
+where r is the number of seats strictly ahead of it (1: at the top, alone or tied; 0: last). Goadrich and Shaw's
+drama threshold lies halfway between the top (1) and second place ((n − 2) / (n − 1)). docs/report.md cites the
+sources and states the definitions:
+
+- lead changes: how often the seat alone at the top changes (a tie at the top keeps the last leader);
+- drama: over the decisions after which the winner stood below the threshold, the mean of √(threshold − estimate)
+  (0 when the winner never fell below it); with several winners, their mean;
+- decisiveness: the share of the game played before the winner reached the top for good, so 1 when the game ends
+  as soon as its winner is clear and 0 when the winner led from the first decision to the last.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from .results import GameMeasures, GameResult
+
+Standings = Sequence[float]  # one number per seat (State.standings)
+
+
+def play_measured(state, rng: random.Random, choosers: Sequence[Callable], bound: int) -> GameResult:
+    """Play on as base._play does without checks, and return the state's result with its `measures`.
+
+    A random seat draws with `rng.choice` from the very list it counts, as the runner's own random player does, so
+    the game takes the same course measured or not.
+    """
+    from .base import CHANCE
+    from .policies import _random
+
+    decisions = forced = 0
+    history: list[Standings] = []
+    standings = state.standings
+    watching, decided = standings() is not None, False
+    is_terminal, sample, apply, legal_actions = (state.is_terminal, state.sample_chance, state._apply_action,
+                                                 state._legal_actions)
+    while not is_terminal() and state.turns < bound:
+        player = state.player
+        if player == CHANCE:
+            apply(sample(rng))
+            continue
+        if decided and watching:
+            history.append(standings())
+        legal = legal_actions()
+        decisions += 1
+        forced += len(legal) == 1
+        choose = choosers[player]
+        apply(rng.choice(legal) if choose is _random else choose(state, rng))
+        decided = True
+    if decided and watching:
+        history.append(standings())
+    result = state.result()
+    result.measures = game_measures(decisions, forced, history, result.winners if result.finished else (),
+                                    state.engine.players)
+    return result
+
+
+def game_measures(decisions: int, forced: int, history: Sequence[Standings], winners: Sequence[int],
+                  players: int) -> GameMeasures:
+    """Return a game's measures; the standing ones only when it has standings and winners (a finished game)."""
+    if not history or not winners or players < 2:
+        return GameMeasures(decisions, forced)
+    # drama and decisiveness read the winners' estimates only: n comparisons per winner and decision, not n²
+    estimates = [[rank_estimate(row, winner) for winner in winners] for row in history]
+    seats = range(len(winners))
+    return GameMeasures(decisions, forced, lead_changes(history), drama(estimates, seats, players),
+                        decisiveness(estimates, seats))
+
+
+def rank_estimate(standings: Standings, seat: int) -> float:
+    """Return CardStock's rank estimate of a seat: 1 at the top (ties share it), 0 last, evenly between."""
+    top, mine = len(standings) - 1, standings[seat]
+    return (top - sum(other > mine for other in standings)) / top
+
+
+def rank_estimates(standings: Standings) -> tuple[float, ...]:
+    """Return every seat's rank estimate."""
+    return tuple(rank_estimate(standings, seat) for seat in range(len(standings)))
+
+
+def drama_threshold(players: int) -> float:
+    """Return the estimate halfway between the top (1) and second place: (1 + (n − 2) / (n − 1)) / 2."""
+    return (1 + (players - 2) / (players - 1)) / 2
+
+
+def lead_changes(history: Sequence[Standings]) -> int:
+    """Count how often a seat other than the last sole leader stands alone at the top."""
+    leader, changes = None, 0
+    for row in history:
+        best = max(row)
+        if row.count(best) > 1:
+            continue  # a tie at the top: the last leader keeps the lead
+        seat = row.index(best)
+        if leader is not None and seat != leader:
+            changes += 1
+        leader = seat
+    return changes
+
+
+def drama(estimates: Sequence[Sequence[float]], winners: Sequence[int], players: int) -> float:
+    """Return the mean over the winners of how far below the threshold each trailed, as Goadrich and Shaw: the mean
+    of √(threshold − estimate) over the decisions after which the winner stood below the threshold, else 0.
+    `estimates[k][w]`: winner w's rank estimate after decision k+1."""
+    threshold = drama_threshold(players)
+    values = []
+    for seat in winners:
+        gaps = [threshold - row[seat] for row in estimates if row[seat] < threshold]
+        values.append(math.fsum(math.sqrt(gap) for gap in gaps) / len(gaps) if gaps else 0.0)
+    return math.fsum(values) / len(values)
+
+
+def decisiveness(estimates: Sequence[Sequence[float]], winners: Sequence[int]) -> float:
+    """Return the share of decisions played before the one after which every winner stood at the top for good: 0
+    when the winners led throughout, near 1 when only the last decision put them there (`estimates` as for drama)."""
+    length = len(estimates)
+    settled = 0
+    for seat in winners:
+        since = length  # the first decision from which this winner stays at the top
+        while since > 0 and estimates[since - 1][seat] == 1:
+            since -= 1
+        settled = max(settled, since)
+    return settled / length
+
+
+def shedding_standings(held: Sequence[int], places: Sequence[int]) -> list[float]:
+    """Return standings for a game won by running out of cards: fewer cards held is better, and a seat already out
+    stands above every seat still in, the earlier out the higher (`places`: the seats out, first out first)."""
+    standings = [-float(cards) for cards in held]
+    for place, seat in enumerate(places):
+        standings[seat] = float(len(held) - place)
+    return standings
+
+
+@dataclass
+class MeasureTally:
+    """The measures of a run's finished games, one entry per game (Summary.design): what the report's design
+    measures are computed from. Games without standings add nothing to the standing lists."""
+
+    games: int = 0
+    decisions: list[int] = field(default_factory=list)
+    forced: list[int] = field(default_factory=list)
+    lead_changes: list[int] = field(default_factory=list)
+    drama: list[float] = field(default_factory=list)
+    decisiveness: list[float] = field(default_factory=list)
+    effects: Counter = field(default_factory=Counter)        # effect name -> times fired
+    effect_games: Counter = field(default_factory=Counter)   # effect name -> games in which it fired
+
+    def add(self, result: GameResult) -> None:
+        """Count one finished game that carries its measures."""
+        measures = result.measures
+        assert measures is not None and result.finished
+        self.games += 1
+        self.decisions.append(measures.decisions)
+        self.forced.append(measures.forced)
+        if measures.lead_changes is not None:
+            self.lead_changes.append(measures.lead_changes)
+            self.drama.append(measures.drama)
+            self.decisiveness.append(measures.decisiveness)
+        self.effects.update(result.effects)
+        self.effect_games.update(name for name, times in result.effects.items() if times)

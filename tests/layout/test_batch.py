@@ -1,0 +1,130 @@
+"""`deckforge build --all` runs its independent jobs side by side: each in a process of its own, the summaries in
+the jobs' order whatever order they finish in, and a deck that fails reported by name while the others are made."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from deckforge.cli import main
+from deckforge.errors import BuildError
+from deckforge.layout import batch
+from deckforge.layout.batch import BatchJob, JobResult, run_jobs
+
+
+def wait_for_file(path: Path, timeout: float = 60.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while not path.exists():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def demo_jobs(folder: Path) -> list[BatchJob]:
+    """Three jobs: the first finishes only once the second has written its file (so it finishes last, and only if
+    they run at once), the third fails as a broken deck would. Each writes the process it ran in."""
+    def first() -> str:
+        assert wait_for_file(folder / "second"), "the second job did not run beside the first"
+        (folder / "first").write_text(str(os.getpid()))
+        return "first: 1 page"
+
+    def second() -> str:
+        (folder / "second").write_text(str(os.getpid()))
+        return "second: 2 pages"
+
+    def broken() -> str:
+        raise BuildError("broken.yaml: card 'x' (cs): the text does not fit its box")
+
+    return [BatchJob("deck-a cs", first), BatchJob("deck-b cs", second), BatchJob("deck-c cs", broken)]
+
+
+def test_jobs_run_side_by_side_and_report_in_their_own_order(tmp_path: Path) -> None:
+    results = list(run_jobs(demo_jobs(tmp_path), workers=2))
+    assert results == [JobResult("deck-a cs", summary="first: 1 page"),
+                       JobResult("deck-b cs", summary="second: 2 pages"),
+                       JobResult("deck-c cs", error="broken.yaml: card 'x' (cs): the text does not fit its box")]
+    pids = {int((tmp_path / name).read_text()) for name in ("first", "second")}
+    assert len(pids) == 2 and os.getpid() not in pids
+
+
+def test_one_worker_runs_the_jobs_here_in_order(tmp_path: Path) -> None:
+    jobs = demo_jobs(tmp_path)
+    results = [JobResult("deck-b cs", summary="second: 2 pages"),
+               JobResult("deck-c cs", error="broken.yaml: card 'x' (cs): the text does not fit its box")]
+    assert list(run_jobs(jobs[1:], workers=1)) == results
+    assert int((tmp_path / "second").read_text()) == os.getpid()
+
+
+def test_a_bug_in_a_job_stops_the_batch_with_its_traceback(tmp_path: Path) -> None:
+    def bug() -> str:
+        raise ZeroDivisionError("a bug, not a deck's mistake")
+
+    with pytest.raises(ZeroDivisionError):
+        list(run_jobs([BatchJob("deck-a cs", lambda: "a"), BatchJob("deck-b cs", bug)], workers=2))
+
+
+def test_build_all_prints_every_summary_in_order_and_names_each_failed_deck(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(batch, "bundled_jobs", lambda options: (demo_jobs(tmp_path), ["a note"]))
+    result = CliRunner().invoke(main, ["build", "--all", "--jobs", "2"])
+    assert result.exit_code == 1
+    assert result.stdout == "wrote first: 1 page\nwrote second: 2 pages\n"
+    assert result.stderr.splitlines()[-3:] == [
+        "note: a note", "error: deck-c cs: broken.yaml: card 'x' (cs): the text does not fit its box",
+        "Error: 1 of 3 files could not be made (see above)"]
+    assert "Traceback" not in result.output
+
+
+def test_jobs_is_for_build_all_only() -> None:
+    result = CliRunner().invoke(main, ["build", "wizard", "--jobs", "2"])
+    assert result.exit_code == 2 and "--jobs is for --all" in result.output
+
+
+def _leftovers(folder: Path) -> list[str]:
+    return [p.name for p in folder.rglob("*") if ".part" in p.name or ".old-" in p.name]
+
+
+def _group_gone(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def _wait_until(condition, timeout: float = 120.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.005)
+    return True
+
+
+@pytest.mark.parametrize("sig, code, group", [(signal.SIGTERM, 143, False), (signal.SIGINT, 130, True)],
+                         ids=["SIGTERM-to-the-command", "Ctrl-C-to-the-group"])
+def test_a_signal_ends_build_all_and_its_workers_leaving_no_temporary_file(tmp_path: Path, sig, code,
+                                                                           group) -> None:
+    process = subprocess.Popen([sys.executable, "-m", "deckforge.cli", "build", "--all", "--jobs", "2"],
+                               cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               start_new_session=True,  # Ctrl-C as in a terminal, even from a suite run with `&`:
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        assert _wait_until(lambda: _leftovers(tmp_path) or process.poll() is not None)
+        assert process.poll() is None, "build --all ended before a worker was seen writing"
+        (os.killpg if group else os.kill)(process.pid, sig)
+        _, stderr = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == code, stderr.decode()
+    assert b"Traceback" not in stderr, stderr.decode()
+    assert _leftovers(tmp_path) == []
+    assert _wait_until(lambda: _group_gone(process.pid), timeout=30), "a worker outlived build --all"

@@ -1,0 +1,125 @@
+"""The interpreter as the simulator sees it: every style plays whole seeded games with every policy, invariants
+checked at each step; the same seed gives the same games; states clone, pickle and determinize; validate's static
+checks read the description."""
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+from deckforge.load import load_deck
+from deckforge.sim.base import CHANCE, engine_for
+from deckforge.sim.runner import simulate
+from deckforge.validate import static_findings
+from rules_tables import write_deck
+from test_parse import EIGHTS
+from test_styles import GOPS, HEARTS, WHIST
+from test_turns import GO_FISH, OLD_MAID, TWENTY
+
+MAID = '\n  - {id: maid, count: 1, name: {en: Old Maid}, suit: red, rank: "9"}'
+GAMES = {  # rules, deck options, player count
+    # without refilling the stock from the pile, so that a round nobody can go on with ends ("blocked")
+    "eights": (EIGHTS.replace("when: no_play}", "when: no_play, refill: false}"), {"suits": ("red", "blue", "gold")},
+               2),
+    "go-fish": (GO_FISH, {"ranks": ("1", "2", "3")}, 2),
+    "old-maid": (OLD_MAID, {"ranks": ("1", "2", "3"), "extra_cards": MAID}, 3),
+    "twenty": (TWENTY.replace("over: 5", "over: 8"), {"suits": ("red", "blue", "gold")}, 3),
+    "hearts": (HEARTS, {}, 2),
+    "whist": (WHIST.replace("count: 2", "count: 4"), {}, 2),
+    "gops": (GOPS, {"suits": ("red", "blue", "gold")}, 2),
+}
+
+
+@pytest.fixture(scope="module", params=sorted(GAMES))
+def described(request, tmp_path_factory):
+    rules, options, players = GAMES[request.param]
+    deck = load_deck(write_deck(tmp_path_factory.mktemp(request.param), rules, **options))
+    return deck, players
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_every_style_plays_whole_games(described, policy):
+    deck, players = described
+    summary = simulate(deck, players, games=60, seed=5, policy=policy, check=True)
+    assert not summary.errors and summary.stalemates == 0 and summary.finished == 60
+    assert summary.unplayed_cards == []
+    assert sum(summary.wins_by_seat) >= 60  # every finished game has a winner (ties give several)
+
+
+def test_the_search_player_plays_too(described):
+    deck, players = described
+    summary = simulate(deck, players, games=2, seed=5, policy="mcts", policy_options={"mcts": {"budget": 20}})
+    assert not summary.errors and summary.finished == 2
+
+
+def test_the_same_seed_gives_the_same_games(described):
+    deck, players = described
+    first = simulate(deck, players, games=30, seed=11, policy="random").as_dict()
+    again = simulate(deck, players, games=30, seed=11, policy="random").as_dict()
+    other = simulate(deck, players, games=30, seed=12, policy="random").as_dict()
+    assert first == again and first != other
+
+
+def midgame(deck, players: int, steps: int = 6):
+    engine = engine_for(deck, players)
+    rng = random.Random(3)
+    state = engine.new_game(rng)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state._apply_action(state.sample_chance(rng) if state.player == CHANCE else rng.choice(state.legal_actions()))
+    while state.player == CHANCE and not state.is_terminal():  # stop at a seat's decision
+        state._apply_action(state.sample_chance(rng))
+    return engine, state, rng
+
+
+def play_out(state, rng) -> list:
+    actions = []
+    while not state.is_terminal():
+        action = state.sample_chance(rng) if state.player == CHANCE else rng.choice(state.legal_actions())
+        actions.append(action)
+        state.apply_action(action)
+    return actions + [state.returns()]
+
+
+def test_clones_and_pickles_play_on_alike_and_apart(described):
+    deck, players = described
+    _, state, _ = midgame(deck, players)
+    before = str(state)
+    copy, thawed = state.clone(), pickle.loads(pickle.dumps(state))
+    assert play_out(copy, random.Random(9)) == play_out(thawed, random.Random(9))
+    assert str(state) == before  # the original did not move with its copies
+    assert play_out(state, random.Random(9)) == play_out(state.clone(), random.Random(9)) or state.is_terminal()
+
+
+def test_determinize_keeps_what_the_seat_knows(described):
+    deck, players = described
+    engine, state, rng = midgame(deck, players, steps=3)
+    assert not state.is_terminal()
+    seat = state.player
+    world = state.determinize(seat, rng)
+    world.check_invariants()
+    assert world.zones[engine.t.hand + seat] == state.zones[engine.t.hand + seat]
+    assert [len(cards) for cards in world.zones] == [len(cards) for cards in state.zones]
+    assert world.legal_actions() == state.legal_actions()  # they depend only on what the seat sees
+
+
+def test_static_checks_read_the_description(tmp_path):
+    rules = EIGHTS.replace("count: {2: 3, default: 2}", "count: 5") + "  score: [per_set: 1]\n"
+    deck = load_deck(write_deck(tmp_path, rules, players=(2, 3)))
+    found = [str(finding) for finding in static_findings(deck)]
+    assert "2 players: 8 cards cannot deal 5 to each of 2 players" in found
+    assert "3 players: 8 cards cannot deal 5 to each of 3 players" in found
+    assert "the score counts sets, but no 'always: sets' rule lays any down" in found
+
+
+def test_a_traced_game_tells_each_decision_and_each_card_dealt(tmp_path):
+    from deckforge.sim.base import play_game
+
+    deck = load_deck(write_deck(tmp_path, EIGHTS))
+    engine = engine_for(deck, 2, {"trace": True})
+    result = play_game(engine, random.Random(4), ["greedy", "greedy"])
+    assert result.log[0].endswith(" deals") and result.log[1].startswith("  ") and " -> P" in result.log[1]
+    decisions = [line for line in result.log if line.startswith("P")]
+    assert len(decisions) == result.turns and decisions[0].split(": ")[1].split()[0] in ("play", "draw", "pass")

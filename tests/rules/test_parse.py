@@ -1,0 +1,137 @@
+"""Parsing a `rules:` description: what loads, the defaults it fills in, and every mistake reported with its place
+(file:line:col) and the nearest valid word, all problems of a file in one run."""
+from __future__ import annotations
+
+import pytest
+
+from deckforge.errors import DeckError
+from deckforge.load import load_deck
+from deckforge.rules import model as m
+from deckforge.rules.parse import is_description
+from rules_tables import write_deck
+
+EIGHTS = """  ranks: ["1", "2", "3", "4"]
+  setup:
+    - deal: {to: hand, count: {2: 3, default: 2}}
+    - turn_up: {to: pile}
+  play:
+    moves:
+      - play: {if: {wild: {rank: "4"}}, then: [name_suit]}
+      - play: {if: {match: [suit, rank]}}
+      - draw: {then: continue, when: no_play}
+      - pass: {}
+  end: {round: first_out}
+  winner: first_out
+"""
+
+
+def place(folder, text: str) -> tuple[int, int]:
+    """Return the 1-based line and column where `text` first appears in the deck file."""
+    lines = (folder / "deck.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(i for i, row in enumerate(lines) if text in row)
+    return line + 1, lines[line].index(text) + 1
+
+
+def problems(tmp_path, rules: str, **deck) -> list[str]:
+    with pytest.raises(DeckError) as caught:
+        load_deck(write_deck(tmp_path, rules, **deck))
+    return [str(problem) for problem in caught.value.problems]
+
+
+def test_a_description_loads_with_its_defaults(tmp_path):
+    deck = load_deck(write_deck(tmp_path, EIGHTS))
+    rules = deck.described
+    assert deck.game is None and dict(deck.rules) == {}
+    assert rules.ranks == ("1", "2", "3", "4")
+    assert rules.setup[0] == m.Deal(to="hand", count=m.Count(2, ((2, 3),)))
+    assert rules.setup[0].count.for_players(2) == 3 and rules.setup[0].count.for_players(4) == 2
+    wild, match, draw, pass_ = rules.play.moves
+    assert wild.cond.wild == m.Where((("rank", ("4",)),)) and not wild.cond.has_tests
+    assert wild.then == (m.EffectStep("name_suit"),)
+    assert match.cond.match == ("suit", "rank") and match.source == "hand" and match.to == "pile"
+    assert draw == m.DrawMove(then="continue", when="no_play")
+    assert pass_.when == "no_other"
+    assert rules.end == m.End(round="first_out", rounds=1) and rules.winner.kind == "first_out"
+    assert rules.score == () and rules.teams == "none" and rules.trump.kind == "none"
+    assert (wild.at.line, wild.at.column) == place(tmp_path, "play: {if: {wild")  # the list item's place
+
+
+def test_language_texts_stay_the_decks_own_rules(tmp_path):
+    path = write_deck(tmp_path, "  en: Play as you like.\n")
+    deck = load_deck(path)
+    assert deck.described is None and deck.rules["en"] == "Play as you like."
+    assert is_description({"play": {}}) and not is_description({"en": "text"}) and not is_description("text")
+
+
+def test_every_mistake_is_placed_and_named_in_one_run(tmp_path):
+    rules = (EIGHTS.replace("match: [suit, rank]", "mach: [suit, rank]")
+             .replace("then: [name_suit]", "then: [name_sut]")
+             .replace("winner: first_out", "winner: first_ot")
+             .replace("to: pile}", "to: piles}"))
+    found = problems(tmp_path, rules)
+    shown = str(tmp_path / "deck.yaml")
+    expected = [place(tmp_path, "piles"), place(tmp_path, "name_sut"), place(tmp_path, "mach"),
+                place(tmp_path, "first_ot")]
+    assert [tuple(int(n) for n in p.split(": ", 1)[0].rsplit(":", 2)[-2:]) for p in found] == expected
+    assert found[0].endswith("rules.setup[1].turn_up.to: unknown value 'piles'; did you mean 'pile'? "
+                             "(one of: stock, pile, hand, table, won, middle)")
+    assert "rules.play.moves[0].play.then[0]: unknown effect 'name_sut'; did you mean 'name_suit'?" in found[1]
+    assert "rules.play.moves[1].play.if.mach: unknown key 'mach'; did you mean 'match'?" in found[2]
+    assert "rules.winner: unknown value 'first_ot'; did you mean 'first_out'?" in found[3]
+    assert all(p.startswith(shown) for p in found)
+
+
+def test_card_values_and_attributes_are_checked_against_the_cards(tmp_path):
+    rules = """  ranks: ["1", "2", "3"]
+  setup: [deal: {count: 2, where: {suit: rde}}]
+  play:
+    moves: [play: {if: {match: colour}}]
+  trump: gren
+"""
+    found = problems(tmp_path, rules)
+    assert any("rules.ranks: the cards also have the rank 4: list every rank, low to high" in p for p in found)
+    assert any("rules.setup[0].deal.where.suit: no card has suit 'rde'; did you mean 'red'?" in p for p in found)
+    assert any("rules.play.moves[0].play.if.match: no card has the attribute 'colour'" in p for p in found)
+    assert any("rules.trump: unknown trump 'gren'" in p and "none, turn_up or a suit: red, blue" in p for p in found)
+
+
+def test_structure_mistakes(tmp_path):
+    rules = """  play:
+    style: trick
+    moves:
+      - draw: {}
+      - draw: {count: 2}
+      - shuffle: {}
+  end: {round: hands_empty, game: {rounds: by_deck, score: 10}}
+"""
+    found = problems(tmp_path, rules)
+    assert any("rules.play.style: unknown value 'trick'; did you mean 'tricks'?" in p for p in found)
+    assert any("rules.play.moves[1]: 'draw' is listed twice (also moves[0])" in p for p in found)
+    assert any("rules.play.moves[2].shuffle: unknown entry 'shuffle'" in p for p in found)
+    assert any("rules.end.game: rounds: by_deck plays every round the cards allow; leave out score" in p
+               for p in found)
+
+
+def test_a_description_and_a_bundled_game_exclude_each_other(tmp_path):
+    path = write_deck(tmp_path, EIGHTS)
+    path.write_text("game: prsi\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(DeckError) as caught:
+        load_deck(path)
+    assert "a deck whose rules are described as data names no game" in str(caught.value)
+
+
+def test_a_turns_game_needs_moves(tmp_path):
+    found = problems(tmp_path, "  play: {style: turns}\n")
+    assert any("rules.play: a turns game needs 'moves'" in p for p in found)
+
+
+def test_every_key_the_parser_reads_is_documented(project_root):
+    from deckforge.rules import parse, parse_play
+
+    doc = (project_root / "docs" / "rules-format.md").read_text(encoding="utf-8")
+    tables = [parse.RULES_KEYS, parse.SETUP_KEYS, parse.SCORE_KEYS, parse_play.MOVE_KEYS, parse_play.ALWAYS_KEYS,
+              parse_play.TRICK_KEYS, parse_play.REVEAL_KEYS, parse_play.CONDITION_KEYS]
+    keys = {key for table in tables for key in table}
+    keys |= {key for table in tables if isinstance(table, dict) for keys_of in table.values() for key in keys_of}
+    missing = sorted(key for key in keys if f"`{key}`" not in doc)
+    assert missing == []
