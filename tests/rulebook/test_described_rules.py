@@ -3,6 +3,7 @@ Czech and English, with the cards it names pictured (deckforge/rules/describe.py
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import pdfplumber
@@ -177,9 +178,9 @@ def test_every_example_deck_gets_its_rules_written_in_czech_and_english(folder):
     deck = load_deck(folder)
     players = deck.players.default_players
     hand = described_deal(deck, players).hand
-    html = rulebook_html(deck, "cs", players)
+    html = example_html(folder.name, "cs")
     cs = visible_text(html)
-    en = visible_text(rulebook_html(deck, "en", players))
+    en = visible_text(example_html(folder.name, "en"))
     assert html.count("<img") == expected_pictures(deck, players)
     for heading in ("Příprava", "Průběh hry", "Konec hry a hodnocení"):
         assert heading in cs
@@ -296,23 +297,24 @@ def test_every_word_of_the_description_has_a_sentence_in_every_language(tmp_path
             assert part and all(block.text or block.items for block in part)
 
 
+@lru_cache(maxsize=None)
+def example_html(game: str, lang: str) -> str:
+    """Render an example deck's rulebook HTML once per language, for its default player count (the PDFs that
+    WeasyPrint typesets from it are read back in test_rulebook_pdf.py and above, for the small decks)."""
+    deck = load_deck(EXAMPLES / game)
+    return rulebook_html(deck, lang, deck.players.default_players)
+
+
 @pytest.fixture(scope="module")
-def example_text(tmp_path_factory):
-    """Render an example deck's rulebook once per language, on A5 (one column: the text reads back in order), for
-    its default player count; return the PDF's text and the title page's text apart."""
-    made = {}
-
+def example_text():
+    """Return a function (game, lang) -> the rulebook's visible text and its title page's "at a glance" box apart;
+    list items read as "• item", as they print."""
     def read(game: str, lang: str) -> tuple[str, str]:
-        if (game, lang) not in made:
-            deck = load_deck(EXAMPLES / game)
-            path = write_rulebook(EXAMPLES / game, lang, deck.players.default_players, paper="a5",
-                                  out=tmp_path_factory.mktemp("examples") / f"{game}-{lang}.pdf")
-            with pdfplumber.open(path) as pdf:
-                pages = [squash(re.sub(r"(?<=\w)-\n(?=\w)", "", page.extract_text() or "")) for page in pdf.pages]
-            made[game, lang] = " ".join(pages), pages[0]
-        return made[game, lang]
+        html = re.sub(r"(<li\b[^>]*>)", r"\1• ", example_html(game, lang))
+        glance = html[html.index('<div class="glance">'):]
+        glance = glance[:glance.index("</div>")]
+        return squash(visible_text(html)), squash(visible_text(glance))
     return read
-
 
 needs_examples = pytest.mark.skipif(not EXAMPLE_DECKS, reason="no example decks under decks/examples/")
 
