@@ -124,14 +124,8 @@ def _values(r: RulesReader, rules: dict) -> Values:
 
 
 def _setup(r: RulesReader, rules: dict) -> tuple:
-    items = r.c.sequence(rules, "setup", "rules.setup") or []
     steps = []
-    for i in range(len(items)):
-        entry = r.one_key(items, i, f"rules.setup[{i}]", SETUP_KEYS)
-        if entry is None:
-            continue
-        kind, holder = entry
-        path = f"rules.setup[{i}].{kind}"
+    for items, i, kind, holder, path in r.entries(rules, "setup", "rules", SETUP_KEYS):
         body = r.mapping(holder, kind, path, SETUP_KEYS[kind], required=("where", "to") if kind == "move" else ())
         if body is None:
             continue
@@ -189,14 +183,8 @@ def _effects(r: RulesReader, rules: dict) -> tuple[CardEffect, ...]:
 
 
 def _score(r: RulesReader, rules: dict) -> tuple:
-    items = r.c.sequence(rules, "score", "rules.score") or []
     found = []
-    for i in range(len(items)):
-        entry = r.one_key(items, i, f"rules.score[{i}]", SCORE_KEYS)
-        if entry is None:
-            continue
-        kind, holder = entry
-        path = f"rules.score[{i}].{kind}"
+    for items, i, kind, holder, path in r.entries(rules, "score", "rules", SCORE_KEYS):
         if kind in ("per_trick", "per_set", "first_out"):
             points = r.points(holder, kind, path, 1) if holder and holder[kind] is not None else 1
             found.append({"per_trick": PerTrick, "per_set": PerSet, "first_out": OutBonus}[kind](points))

@@ -53,14 +53,8 @@ def read_play(r: RulesReader, rules: dict, path: str = "rules.play") -> Play | N
 
 
 def _moves(r: RulesReader, spec: dict, path: str) -> tuple:
-    items = r.c.sequence(spec, "moves", f"{path}.moves") or []
     moves, seen = [], {}
-    for i in range(len(items)):
-        entry = r.one_key(items, i, f"{path}.moves[{i}]", MOVE_KEYS)
-        if entry is None:
-            continue
-        kind, holder = entry
-        where = f"{path}.moves[{i}].{kind}"
+    for items, i, kind, holder, where in r.entries(spec, "moves", path, MOVE_KEYS):
         if kind != "play" and kind in seen:
             r.c.error(items, i, f"{path}.moves[{i}]", f"'{kind}' is listed twice (also moves[{seen[kind]}]); only "
                                                        "play may be listed more than once")
@@ -171,14 +165,8 @@ def _beats(r: RulesReader, spec: dict, path: str) -> Beats | None:
 
 
 def _always(r: RulesReader, spec: dict, path: str) -> tuple:
-    items = r.c.sequence(spec, "always", f"{path}.always") or []
     rules = []
-    for i in range(len(items)):
-        entry = r.one_key(items, i, f"{path}.always[{i}]", ALWAYS_KEYS)
-        if entry is None:
-            continue
-        kind, holder = entry
-        where = f"{path}.always[{i}].{kind}"
+    for items, i, kind, holder, where in r.entries(spec, "always", path, ALWAYS_KEYS):
         body = r.mapping(holder, kind, where, ALWAYS_KEYS[kind]) if holder else {}
         if body is None:
             continue

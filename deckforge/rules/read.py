@@ -66,6 +66,16 @@ class RulesReader:
             return None
         return kind, raw
 
+    def entries(self, spec, key: str, path: str, kinds: Iterable[str]):
+        """Read the list `spec[key]` of one-key entries (`- kind: {...}`); yield (items, index, kind, mapping, the
+        entry's path) for each readable one, the others reported."""
+        items = self.c.sequence(spec, key, f"{path}.{key}") or []
+        for i in range(len(items)):
+            at = f"{path}.{key}[{i}]"
+            entry = self.one_key(items, i, at, kinds)
+            if entry is not None:
+                yield items, i, entry[0], entry[1], f"{at}.{entry[0]}"
+
     # -- typed values ------------------------------------------------------------------------------------------------
 
     def word(self, container, key, path: str, words: Iterable[str], default: str) -> str:

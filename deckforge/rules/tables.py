@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..sim.base import card_labels
 from .model import AskMove, EffectStep, PlayMove, RulesModel, Where
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ class CardTables:
         self.card_ids = tuple(dict.fromkeys(card.id for card in deck.cards))
         kinds = {card_id: k for k, card_id in enumerate(self.card_ids)}
         self.kind_of = tuple(kinds[card.id] for card in cards)
-        self.labels = _labels(tuple(card.id for card in cards))
+        self.labels = card_labels(tuple(card.id for card in cards))
         self.attr_values: dict[str, list[str]] = {}
         for card in cards:
             for name, value in card.attrs.items():
@@ -167,17 +168,6 @@ def _value(rules: RulesModel, card, ranks: tuple[str, ...]) -> int:
     if text.lstrip("-").isdigit():
         return int(text)
     return ranks.index(text) + 1 if text in ranks else 0
-
-
-def _labels(ids: tuple[str, ...]) -> tuple[str, ...]:
-    """Name each physical card by its id; copies of one id get "#1", "#2"... so no two actions read alike."""
-    total = {card_id: ids.count(card_id) for card_id in set(ids)}
-    seen: dict[str, int] = {}
-    labels = []
-    for card_id in ids:
-        seen[card_id] = seen.get(card_id, 0) + 1
-        labels.append(card_id if total[card_id] == 1 else f"{card_id}#{seen[card_id]}")
-    return tuple(labels)
 
 
 def describe_action(engine: "RulesEngine", action: int, chance: bool, dealer: bool) -> str:

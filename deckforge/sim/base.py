@@ -216,6 +216,19 @@ def uniform_outcomes(items: Sequence) -> list[tuple]:
     return [(item, chance) for item in items]
 
 
+def card_labels(ids: Sequence[str]) -> tuple[str, ...]:
+    """Name each physical card by its id; copies of one id get "#1", "#2"... so that no two actions read alike."""
+    total = {card_id: 0 for card_id in ids}
+    for card_id in ids:
+        total[card_id] += 1
+    seen: dict[str, int] = {}
+    labels = []
+    for card_id in ids:
+        seen[card_id] = seen.get(card_id, 0) + 1
+        labels.append(card_id if total[card_id] == 1 else f"{card_id}#{seen[card_id]}")
+    return tuple(labels)
+
+
 def uniform_pick(rng: random.Random, items: Sequence):
     """Return one of `items`, each equally likely: `rng.choice(items)`'s own rejection sampling (the same bits, so
     the same pick) without its two inner calls. Engines draw unseen cards with it on their hot path."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from ...sim.base import Engine, GameInfo, GameResult, SimulationError
+from ...sim.base import Engine, GameInfo, GameResult, SimulationError, card_labels
 from .greedy import greedy_action
 from .rules import ACE, CHANGER, DRAW, FIRST_NAME, PASS, PLAIN, POWERS, RANKS, SEVEN, STAND
 from .rules import DEALER_CHOSEN
@@ -56,7 +56,7 @@ class PrsiEngine(Engine):
         self.card_ids = tuple(dict.fromkeys(card.id for card in self.deck.cards))
         kinds = {card_id: k for k, card_id in enumerate(self.card_ids)}
         self.ids = tuple(card.id for card in cards)
-        self.labels = _labels(self.ids)
+        self.labels = card_labels(self.ids)
         self.kind_of = tuple(kinds[card.id] for card in cards)
         self.suit_of = tuple(suit_index[card.get("suit")] for card in cards)
         self.rank_of = tuple(RANKS.index(str(card.get("rank"))) for card in cards)
@@ -118,18 +118,3 @@ class PrsiEngine(Engine):
         if self.name_base <= action < self.num_distinct_actions():
             return f"name {self.suits[action - self.name_base]}"
         return f"action {action!r} (not an action of this game)"
-
-
-def _labels(ids: tuple[str, ...]) -> tuple[str, ...]:
-    """Name each physical card by its id; copies of one id get "#1", "#2"... so that no two actions read alike."""
-    seen: dict[str, int] = {}
-    for card_id in ids:
-        seen[card_id] = seen.get(card_id, 0) + 1
-    count: dict[str, int] = {}
-    labels = []
-    for card_id in ids:
-        count[card_id] = count.get(card_id, 0) + 1
-        labels.append(card_id if seen[card_id] == 1 else f"{card_id}#{count[card_id]}")
-    return tuple(labels)
-
-
