@@ -112,7 +112,9 @@ class _DeckReader:
         c.mapping({"deck": data}, "deck", "", allowed=DECK_KEYS, required=required)
         inherit = (lambda key, default=None: getattr(base, key)) if base else (lambda key, default=None: default)
         deck_id = self.slug(data, "id", "id") if "id" in data else None
-        game = self.read_game(base) if "game" in data else inherit("game")
+        described_here = "rules" in data and is_description(data["rules"])  # rules as data: docs/rules-format.md
+        # a deck that extends a bundled game's deck and describes rules of its own plays those, not the game's
+        game = self.read_game(base) if "game" in data else None if described_here else inherit("game")
         self.homemade = "game" not in data and not base  # names no bundled game: cards carry free attributes
         self.languages = (self.read_languages() if "languages" in data
                           else self.inherited_languages(base) if base else ())
@@ -121,7 +123,6 @@ class _DeckReader:
             "descriptions", {})
         players = self.read_players() if "players" in data else inherit("players")
         size = self.read_card_size() if "card_size" in data else inherit("card_size")
-        described_here = "rules" in data and is_description(data["rules"])  # rules as data: docs/rules-format.md
         rules = ({} if described_here else self.langs(data, "rules", "rules") if "rules" in data
                  else inherit("rules", {}))
         template = (self.slug(data, "template", "template") if "template" in data

@@ -135,3 +135,21 @@ def test_every_key_the_parser_reads_is_documented(project_root):
     keys |= {key for table in tables if isinstance(table, dict) for keys_of in table.values() for key in keys_of}
     missing = sorted(key for key in keys if f"`{key}`" not in doc)
     assert missing == []
+
+
+def test_a_deck_that_extends_a_bundled_game_plays_its_own_description(tmp_path):
+    """House rules for Prší: the bundled cards, names and art, the maker's description instead of the game."""
+    path = tmp_path / "deck.yaml"
+    path.write_text("extends: prsi\nid: house-prsi\nrules:\n  play:\n    style: turns\n    moves:\n"
+                    "      - play: {if: {match: [suit, rank]}}\n      - draw: {}\n"
+                    "  setup: [{deal: {to: hand, count: 5}}, {turn_up: {to: pile}}]\n"
+                    "  end: {round: first_out}\n  winner: first_out\n", encoding="utf-8")
+    deck = load_deck(path)
+    base = load_deck("prsi")
+    assert deck.game is None and deck.described is not None
+    assert [card.id for card in deck.cards] == [card.id for card in base.cards]
+    assert deck.template == base.template
+    path.write_text("game: prsi\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(DeckError) as caught:
+        load_deck(path)
+    assert "a deck whose rules are described as data names no game" in str(caught.value)

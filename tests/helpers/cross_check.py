@@ -1,0 +1,104 @@
+"""Play one game through two engines at once, step by step, and fail at the first step where they disagree.
+
+Issue 21's proof of expressiveness: a bundled game written as data (decks/examples/*-as-data) must play exactly as
+its hand-written engine. Both engines take the same chance outcomes (the first dealer, every card dealt, turned up
+or drawn, as physical card indices of `deck.for_players(n)`, which both decks list in the same order) and the same
+decisions; at every step the two must agree on whose turn it is, on the chance outcomes and their probabilities, on
+the legal actions, and at the end on the returns.
+
+Actions are numbered per engine, so a game's test gives `to_data`: the described engine's number for a hand-written
+one (a card index is the same in both; draw, pass, name-a-suit and the like are mapped). Chance outcomes are
+compared unmapped.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+Chooser = Callable[[random.Random, Sequence[int]], int]
+
+
+def uniform(rng: random.Random, actions: Sequence[int]) -> int:
+    return actions[rng.randrange(len(actions))]
+
+
+def prefer(preferred: Callable[[int], bool], share: float = 0.8) -> Chooser:
+    """A random player that takes one of the `preferred` actions (say, laying a card rather than drawing) with
+    probability `share` when there is one: random games end sooner and reach the rules that need cards laid."""
+    def choose(rng: random.Random, actions: Sequence[int]) -> int:
+        good = [a for a in actions if preferred(a)]
+        if good and len(good) < len(actions) and rng.random() < share:
+            return good[rng.randrange(len(good))]
+        return actions[rng.randrange(len(actions))]
+    return choose
+
+
+class Disagreement(AssertionError):
+    pass
+
+
+def _story(hand, data, trail: list[str]) -> str:
+    tail = "\n  ".join(trail[-12:])
+    return (f"\nlast steps (hand-written engine's words):\n  {tail}\n"
+            f"hand-written state:\n{hand}\ndescribed state:\n{data}")
+
+
+def play_both(hand_engine, data_engine, seed: int, to_data: Callable[[int], int],
+              choose: Chooser = uniform, starter: int | None = None, bound: int = 20_000) -> int:
+    """Play one seeded game through both engines; raise Disagreement at the first difference. Return the number
+    of steps (chance outcomes and decisions) played, so a test can say how much it covered."""
+    rng = random.Random(seed)
+    hand = hand_engine.new_initial_state(starter)
+    data = data_engine.new_initial_state(starter)
+    trail: list[str] = []
+    for step in range(bound):
+        if hand.is_terminal() or data.is_terminal():
+            break
+        where = f"seed {seed}, step {step}"
+        if hand.is_chance_node() or data.is_chance_node():
+            if not (hand.is_chance_node() and data.is_chance_node()):
+                raise Disagreement(f"{where}: chance node in only one engine (hand-written: "
+                                   f"{hand.is_chance_node()}, described: {data.is_chance_node()})"
+                                   + _story(hand, data, trail))
+            outcomes = hand.chance_outcomes()
+            theirs = dict(data.chance_outcomes())
+            ours = dict(outcomes)
+            if set(ours) != set(theirs) or any(abs(ours[o] - theirs[o]) > 1e-9 for o in ours):
+                raise Disagreement(f"{where}: chance outcomes differ:\n  hand-written {sorted(ours.items())}\n"
+                                   f"  described    {sorted(theirs.items())}" + _story(hand, data, trail))
+            pick = rng.random()
+            outcome = outcomes[-1][0]
+            for o, p in outcomes:
+                pick -= p
+                if pick < 0:
+                    outcome = o
+                    break
+            trail.append(f"chance: {hand.action_to_string(-1, outcome)}")
+            hand.apply_action(outcome)
+            data.apply_action(outcome)
+            continue
+        seat = hand.current_player()
+        if data.current_player() != seat:
+            raise Disagreement(f"{where}: seat {seat} moves in the hand-written engine, seat "
+                               f"{data.current_player()} in the described one" + _story(hand, data, trail))
+        ours = hand.legal_actions()
+        mapped = sorted(to_data(a) for a in ours)
+        theirs = sorted(data.legal_actions())
+        if mapped != theirs:
+            missing = [hand.action_to_string(seat, a) for a in ours if to_data(a) not in theirs]
+            extra = [data.action_to_string(seat, a) for a in theirs if a not in mapped]
+            raise Disagreement(f"{where}, seat {seat}: legal actions differ; only hand-written: {missing}; only "
+                               f"described: {extra}" + _story(hand, data, trail))
+        action = choose(rng, ours)
+        trail.append(f"seat {seat}: {hand.action_to_string(seat, action)}")
+        hand.apply_action(action)
+        data.apply_action(to_data(action))
+    else:
+        return bound
+    if hand.is_terminal() != data.is_terminal():
+        raise Disagreement(f"seed {seed}: the game ended in only one engine (hand-written: {hand.is_terminal()}, "
+                           f"described: {data.is_terminal()})" + _story(hand, data, trail))
+    if list(hand.returns()) != list(data.returns()):
+        raise Disagreement(f"seed {seed}: returns differ: hand-written {hand.returns()}, described "
+                           f"{data.returns()}" + _story(hand, data, trail))
+    return len(trail)
