@@ -40,11 +40,13 @@ def list_decks(as_json: bool, examples: bool) -> None:
                                 "languages": d["languages"], "cards": d["cards"]} for d in decks],
                               ensure_ascii=False))
         return
+    width = max((len(deck["id"]) for deck in decks), default=0)
     for deck in decks:
         scaling = f", +{deck['cards']} per {deck['per_set']} more" if deck["per_set"] else ""
         game = deck["game"] or ("(rules as data)" if examples else "(no game)")
-        click.echo(f"{deck['id']:{22 if examples else 20}} {game:18} {deck['low']}–{deck['high']} players  "
-                   f"{deck['cards']} cards{scaling}  {deck['name']}")
+        low, high = deck["low"], deck["high"]
+        players = f"{low} players" if low == high else f"{low}–{high} players"
+        click.echo(f"{deck['id']:{width}}  {game:18} {players:13} {deck['cards']} cards{scaling}  {deck['name']}")
 
 
 @click.command("show")
