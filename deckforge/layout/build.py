@@ -18,6 +18,7 @@ from ..i18n import catalog_warning
 from ..load import load_deck
 from ..load.card_template import load_card_template
 from ..load.check import nearest
+from ..load.collector import collector_paused
 from ..model import Deck
 from ..output import atomic_path, default_output
 from ..pdfx import check_variant as check_pdf_variant
@@ -96,6 +97,12 @@ class Job:
 def build_deck(deck: Deck | str | Path, options: BuildOptions | None = None, *, out: Path | str | None = None,
                progress: Progress | None = None) -> BuildResult:
     """Build a deck's printable output (sheets, one PDF page per card, or one PNG per card) and return it."""
+    with collector_paused():  # a build makes many objects that live as long as it, and no garbage (collector.py)
+        return _build(deck, options, out, progress)
+
+
+def _build(deck: Deck | str | Path, options: BuildOptions | None, out: Path | str | None,
+           progress: Progress | None) -> BuildResult:
     model = deck if isinstance(deck, Deck) else load_deck(deck)
     job = prepare(model, options or BuildOptions())
     target = Path(out) if out else default_path(job)
@@ -292,7 +299,7 @@ def save_pdf(canvas: Canvas) -> None:
     # Compact a file (not the in-memory PDF that PNGs come from). PrintCanvas.save has already finished a PDF/X
     # file, and PDF/X-1a must stay PDF 1.4, without object streams.
     if isinstance(canvas._filename, str) and getattr(canvas, "pdf_x", None) != "x1a":
-        compact_pdf(canvas._filename)
+        compact_pdf(canvas._filename, pages=canvas.getPageNumber() - 1)  # save() ended the last page
 
 
 def check_pdf_x(options: BuildOptions) -> None:

@@ -16,15 +16,22 @@ PAGE_SAVING = 300  # bytes a page's dictionary and cross-reference entry take be
 WORTH_IT = 0.1  # compact when that saves at least this share of the file
 
 
-def compact_pdf(path: Path | str) -> bool:
+def compact_pdf(path: Path | str, pages: int | None = None) -> bool:
     """Rewrite the PDF at `path` with object streams if that makes it a tenth smaller; return whether it did.
 
+    Given the number of `pages` the writer made, a file not worth it is not even opened (nor pikepdf imported).
     The same input gives the same bytes.
     """
+    if pages is not None and not _worth_it(pages, os.path.getsize(path)):
+        return False
     import pikepdf
 
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
-        if len(pdf.pages) * PAGE_SAVING < WORTH_IT * os.path.getsize(path):
+        if not _worth_it(len(pdf.pages), os.path.getsize(path)):
             return False
         pdf.save(path, object_stream_mode=pikepdf.ObjectStreamMode.generate, deterministic_id=True)
     return True
+
+
+def _worth_it(pages: int, size: int) -> bool:
+    return pages * PAGE_SAVING >= WORTH_IT * size

@@ -17,7 +17,7 @@ from ..load.check import nearest
 from ..model import Card
 from ..typography import tie
 from ..sandbox import CARD_SECONDS, TemplateProblem, evaluate, render
-from .context import BuildContext, back_context, card_context
+from .context import BuildContext, SuitView, back_context, card_context
 from .fonts import deck_font
 from .images import MIN_DPI, ImageBook
 from .imposition import Box
@@ -96,11 +96,16 @@ class FacePlanner:
         self.warnings: list[str] = []
         self.notes: list[str] = []  # what the user may want to know: a card whose text is set smaller than its role's
         self._type_sizes: TypeSizes | None = None
-        self.symbols = _symbols()
         self.shown = display_path(build.template.path)
         # The line where each element starts in the template file, by its key path: for the messages of its templates.
         self._lines = {e.where: e.line for layout in (*build.template.faces.values(), build.template.back)
                        for e in layout.elements}
+        # Kept for this build only, each keyed on everything its result depends on: the type sizes are planned
+        # over every face first (roles.py), then each face is drawn, and both ask the same questions.
+        self._rendered: dict[tuple, object] = {}  # (kind, source, the values it reads) → rendered text or condition
+        self._printed: dict[tuple[str, str, str], str] = {}  # (rendered text, font, language) → printable, tied
+        self.wraps: dict[tuple, object] = {}  # text.fit_text's wrappings
+        self._boxes: dict[tuple[BoxSpec, bool], Box] = {}  # a template box in points, on this deck's card size
 
     def card(self, card: Card, copies: int) -> Face:
         """Plan one card's face from the layout of its kind."""
@@ -120,6 +125,11 @@ class FacePlanner:
         where = f"the back ({self.build.lang})"
         ops = self._ops(self.build.template.back, back_context(self.build), where, self.build.deck.back.art, "back")
         return Face("back", self.width, self.height, self.bleed, ops)
+
+    @property
+    def symbols(self) -> dict[str, Callable]:
+        """The registry of symbols a template may draw, imported when a face first draws one."""
+        return _symbols()
 
     @property
     def type_sizes(self) -> TypeSizes:
@@ -171,7 +181,8 @@ class FacePlanner:
         frame, width, height = self.text_area(text)
         icons = frozenset(name for name in names_in(content) if name in self.build.deck.icons)
         size = self.type_sizes.size(text, face, self.build.lang)
-        fitted = fit_text(content, font, size, min(text.min_size, size), width, height, text.line_height, icons)
+        fitted = fit_text(content, font, size, min(text.min_size, size), width, height, text.line_height, icons,
+                          self.wraps)
         if fitted is None:
             raise BuildError(f"{label}: the text does not fit its {to_mm(frame.w):.1f} × {to_mm(frame.h):.1f} mm "
                              f"box even at {text.min_size:g} pt: \"{_shorten(content)}\"; shorten the text, "
@@ -189,8 +200,12 @@ class FacePlanner:
     def text_content(self, text: TextBox, context: dict, label: str, lang: str) -> tuple[str, str]:
         """Return a text element's words as printed in `lang` (glyphs checked, words tied: typography.py), and font."""
         font = deck_font(self.build.deck, text.style)
-        content = printable_text(self._render(text.text, context, label).strip(), font, label).strip()
-        return tie(content, lang), font
+        rendered = self._render(text.text, context, label).strip()
+        key = (rendered, font, lang)
+        content = self._printed.get(key)
+        if content is None:
+            content = self._printed[key] = tie(printable_text(rendered, font, label).strip(), lang)
+        return content, font
 
     def text_area(self, text: TextBox) -> tuple[Box, float, float]:
         """Return a text element's frame, and the width and height its lines run in (turned with the text)."""
@@ -226,6 +241,12 @@ class FacePlanner:
 
     def _box(self, spec: BoxSpec, grow: bool = False) -> Box:
         """Return a template box in points, origin bottom-left; grow it into the bleed where it meets the edge."""
+        box = self._boxes.get((spec, grow))
+        if box is None:
+            box = self._boxes[spec, grow] = self._place_box(spec, grow)
+        return box
+
+    def _place_box(self, spec: BoxSpec, grow: bool) -> Box:
         size = self.build.deck.card_size
         x, y, w, h = spec.resolve(size.width_mm, size.height_mm)
         box = Box(mm(x), mm(size.height_mm - y - h), mm(w), mm(h))
@@ -254,21 +275,33 @@ class FacePlanner:
     def _render(self, source: str, context: dict, label: str) -> str:
         if "{" not in source:
             return source
+        key = _memo_key("text", source, context)
+        if key in self._rendered:
+            return self._rendered[key]
         try:
-            return render(_compiled(source), context, CARD_SECONDS)
+            rendered = render(_compiled(source), context, CARD_SECONDS)
         except TemplateProblem as exc:
             raise BuildError(f"{self._at(label, exc.line)}: cannot render {_shorten(source)!r}: {exc.reason}") from None
+        if key is not None:
+            self._rendered[key] = rendered
+        return rendered
 
     def shows(self, element, context: dict, label: str) -> bool:
         """Return whether an element is drawn on this face: it has no `when`, or its condition holds."""
         return not element.when or self._condition(element.when, context, label)
 
     def _condition(self, source: str, context: dict, label: str) -> bool:
+        key = _memo_key("when", source, context)
+        if key in self._rendered:
+            return self._rendered[key]
         try:
-            return bool(evaluate(_expression(source), context, CARD_SECONDS))
+            holds = bool(evaluate(_expression(source), context, CARD_SECONDS))
         except TemplateProblem as exc:
             raise BuildError(f"{self._at(label, None)}: cannot evaluate the condition {_shorten(source)!r}: "
                              f"{exc.reason}") from None
+        if key is not None:
+            self._rendered[key] = holds
+        return holds
 
     def _at(self, label: str, line: int | None) -> str:
         """Return the label with the template file's line: `file:line: faces.x.elements[2]: card 'y' (cs)`.
@@ -291,6 +324,46 @@ def _compiled(source: str):
 @lru_cache(maxsize=1024)
 def _expression(source: str):
     return TEMPLATE_ENV.compile_expression(source, undefined_to_none=False)
+
+
+# Values a remembered result may be keyed on: immutable, and printed the same whenever they are equal (with their
+# type in the key, since True == 1 == 1.0 print differently).
+_KEY_TYPES = frozenset({str, int, float, bool, type(None), SuitView})
+_ABSENT = object()  # a name the context does not hold (a loop variable, a global such as `range`, or an error)
+
+
+def _memo_key(kind: str, source: str, context: dict) -> tuple | None:
+    """Return what a template text or condition's result depends on, or None when it cannot be told.
+
+    That is the text itself and the value of every name it reads; None where a value is a mapping or a list, or
+    where the result need not repeat (the `random` filter), so such a text is evaluated each time."""
+    names = _names_read(kind, source)
+    if names is None:
+        return None
+    values = []
+    for name in names:
+        value = context.get(name, _ABSENT)
+        if value is not _ABSENT and type(value) not in _KEY_TYPES:
+            return None
+        values.append((type(value), value))
+    return kind, source, tuple(values)
+
+
+@lru_cache(maxsize=4096)
+def _names_read(kind: str, source: str) -> tuple[str, ...] | None:
+    """Return the names a template text (kind "text") or expression ("when") reads, or None (see `_memo_key`)."""
+    from jinja2 import TemplateSyntaxError, nodes
+    from jinja2.parser import Parser
+
+    try:
+        tree = (TEMPLATE_ENV.parse(source) if kind == "text"
+                else Parser(TEMPLATE_ENV, source, state="variable").parse_expression())
+    except (TemplateSyntaxError, RecursionError, MemoryError):
+        return None  # evaluating it says what is wrong, every time
+    every = [tree, *tree.find_all(nodes.Node)]  # an expression may be a single name or filter itself
+    if any(isinstance(node, nodes.Filter) and node.name == "random" for node in every):
+        return None
+    return tuple(sorted({node.name for node in every if isinstance(node, nodes.Name) and node.ctx == "load"}))
 
 
 def _symbols() -> dict[str, Callable]:

@@ -35,15 +35,35 @@ def describe(char: str) -> str:
     return f"{shown} (U+{ord(char):04X} {name})"
 
 
+# Invisible characters go, a tab becomes a space: one `str.translate` pass.
+_CLEAN = {**{ord(ch): None for ch in INVISIBLE}, ord("\t"): " "}
+
+
+@lru_cache(maxsize=None)
+def _printable(font_name: str) -> set[str]:
+    """Return the characters already found printable in the font; it grows as texts are checked.
+
+    Keyed on the font's registered name, like `_covered`: a deck's own font is registered under a name unique to
+    its file (fonts.py), so the set never mixes two fonts."""
+    return set()
+
+
 def printable_text(text: str, font_name: str, label: str) -> str:
     """Return the text ready to draw in the font, or raise GlyphError naming the first character it cannot print."""
-    text = "".join(ch for ch in unicodedata.normalize("NFC", text) if ch not in INVISIBLE).replace("\t", " ")
+    text = unicodedata.normalize("NFC", text).translate(_CLEAN)
+    printable = _printable(font_name)
+    unchecked = set(text) - printable
+    if not unchecked:  # every character was checked before: the usual case after a deck's first few cards
+        return text
     covered = _covered(font_name)
     for ch in dict.fromkeys(text):  # each character once, in the order it first appears
+        if ch not in unchecked:
+            continue
         problem = _problem(ch, covered)
         if problem:
             raise GlyphError(f"{label}: the character {describe(ch)} {problem.format(font=font_name)}; "
                              "remove it or replace it with a character the font has")
+        printable.add(ch)
     return text
 
 

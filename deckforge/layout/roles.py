@@ -90,7 +90,8 @@ def _largest_fit(planner: FacePlanner, text: TextBox, context: dict, lang: str) 
         return None
     _, width, height = planner.text_area(text)
     icons = frozenset(name for name in names_in(content) if name in planner.build.deck.icons)
-    fitted = fit_text(content, font, text.size, text.min_size, width, height, text.line_height, icons)
+    fitted = fit_text(content, font, text.size, text.min_size, width, height, text.line_height, icons,
+                      planner.wraps)
     return fitted.size if fitted else None
 
 

@@ -39,18 +39,36 @@ def block_height(lines: int, size: float, leading: float) -> float:
 
 
 def fit_text(text: str, font: str, size: float, min_size: float, width: float, height: float,
-             line_height: float = 1.2, icons: frozenset[str] = frozenset()) -> FittedText | None:
+             line_height: float = 1.2, icons: frozenset[str] = frozenset(),
+             wraps: dict | None = None) -> FittedText | None:
     """Return the text wrapped at the largest size from `size` down to `min_size` that fits the box, or None.
 
     Lines break at spaces, never at a no-break space (deckforge/typography.py ties words with them) unless no size
-    fits otherwise. `:name:` tokens of the given icon names measure as an icon one line high (deckforge/icons.py)."""
-    paragraphs = tuple(tuple(_GAP.split(p.strip())) if p.strip() else () for p in text.strip().split("\n"))
+    fits otherwise. `:name:` tokens of the given icon names measure as an icon one line high (deckforge/icons.py).
+    `wraps`, a dict the caller keeps for one build, remembers each wrapping by everything it depends on, so a text
+    planned once (roles.py) is not wrapped again when its face is drawn at the planned size."""
+    paragraphs = None
     for loose in (False, True) if NBSP in text else (False,):
         for attempt in _sizes(size, min_size):
-            lines = wrap(paragraphs, font, attempt, width, icons, loose)
+            key = (text, font, attempt, width, icons, loose)
+            lines = wraps.get(key, _UNWRAPPED) if wraps is not None else _UNWRAPPED
+            if lines is _UNWRAPPED:
+                if paragraphs is None:
+                    paragraphs = _paragraphs(text)
+                lines = wrap(paragraphs, font, attempt, width, icons, loose)
+                if wraps is not None:
+                    wraps[key] = lines
             if lines is not None and block_height(len(lines), attempt, attempt * line_height) <= height + 1e-6:
                 return FittedText(attempt, attempt * line_height, lines)
     return None
+
+
+_UNWRAPPED = object()
+
+
+def _paragraphs(text: str) -> tuple[tuple[str, ...], ...]:
+    """Return the text's paragraphs (its lines) as tuples of the units a line may break between."""
+    return tuple(tuple(_GAP.split(p.strip())) if p.strip() else () for p in text.strip().split("\n"))
 
 
 def _sizes(size: float, min_size: float) -> list[float]:
@@ -68,33 +86,35 @@ def wrap(paragraphs: tuple[tuple[str, ...], ...], font: str, size: float, width:
     A "word" may be words tied by no-break spaces; `loose` parts a tie where the tied words are wider than the box.
     Lines print plain spaces."""
     space = _width(" ", font) * size
+    limit = width + 1e-6
     lines: list[tuple[str, float]] = []
     for units in paragraphs:
         current: list[str] = []
         current_w = 0.0
-        for word in (w for unit in units for w in _parts(unit, font, size, width, icons, loose)):
-            word_w = _word_width(word, font, icons) * size
-            if word_w > width + 1e-6:
-                return None
-            if current and current_w + space + word_w > width + 1e-6:
-                lines.append((" ".join(current), current_w))
-                current, current_w = [], 0.0
-            current_w += (space if current else 0.0) + word_w
-            current.append(untie(word))
+        for unit in units:
+            printed, unit_w = _measured(unit, font, icons)
+            if loose and NBSP in unit and unit_w * size > limit:  # part the tie: its words one by one
+                pieces = [_measured(word, font, icons) for word in unit.split(NBSP)]
+            else:
+                pieces = ((printed, unit_w),)
+            for printed, word_w in pieces:
+                word_w *= size
+                if word_w > limit:
+                    return None
+                if current and current_w + space + word_w > limit:
+                    lines.append((" ".join(current), current_w))
+                    current, current_w = [], 0.0
+                current_w += (space if current else 0.0) + word_w
+                current.append(printed)
         lines.append((" ".join(current), current_w))
     return tuple(lines)
 
 
-def _parts(unit: str, font: str, size: float, width: float, icons: frozenset[str], loose: bool) -> list[str]:
-    """Return a tied unit whole, or (when loose and it is wider than the box) its words one by one."""
-    if loose and NBSP in unit and _word_width(unit, font, icons) * size > width + 1e-6:
-        return unit.split(NBSP)
-    return [unit]
-
-
-def _word_width(word: str, font: str, icons: frozenset[str]) -> float:
-    word = untie(word)
-    return _icon_width(word, font, icons) if icons and ":" in word else _width(word, font)
+@lru_cache(maxsize=65536)
+def _measured(word: str, font: str, icons: frozenset[str]) -> tuple[str, float]:
+    """Return a word (or tied words) as printed, ties untied, and its width at 1 point."""
+    printed = untie(word)
+    return printed, (_icon_width(printed, font, icons) if icons and ":" in printed else _width(printed, font))
 
 
 def _icon_width(word: str, font: str, icons: frozenset[str]) -> float:

@@ -16,6 +16,7 @@ from ..vocab import CARD_SIZES, EFFECTS, Field
 from .art import art_problem
 from .autotext import read_texts
 from .check import Checker, nearest, type_name
+from .collector import collector_paused
 from ..icons import TOKEN, find_icon, names_in
 from .fonts import ROLES as FONT_ROLES, SUFFIXES as FONT_SUFFIXES, font_problem, missing_character
 from .paths import BUNDLED_DIR, EXAMPLES_DIR, TEMPLATES_DIR
@@ -74,6 +75,11 @@ def load_deck(name_or_path: str | Path, _chain: tuple[Path, ...] = ()) -> Deck:
 
     `_chain` holds the deck files that extend this one, to refuse a deck that (indirectly) extends itself.
     """
+    with collector_paused():  # a large deck is many objects and no garbage (collector.py)
+        return _load_deck(name_or_path, _chain)
+
+
+def _load_deck(name_or_path: str | Path, _chain: tuple[Path, ...]) -> Deck:
     path = resolve_deck(str(name_or_path))
     shown = display_path(path)
     data = read_yaml(path)
@@ -102,6 +108,7 @@ class _DeckReader:
         self.sources: list[Path] = []  # the files read besides the deck file: decks it extends, its spreadsheet
         self.card_label = lambda items, index: f"cards[{index}]"  # a spreadsheet names its row instead
         self.standard: StandardCards | None = None  # `cards: {standard: french-52}`: docs/deck-format.md
+        self.art_found: dict[str, Path] = {}  # art files found usable, by the text naming them: each checked once
 
     def read(self) -> Deck | None:
         c, data = self.c, self.data
@@ -386,6 +393,8 @@ class _DeckReader:
         value = self.c.text(container, key, path)
         if value is None:
             return None
+        if value in self.art_found:  # many cards may share a picture: resolve and check its file once per deck
+            return self.art_found[value]
         target = self.inside_folder(container, key, path, value)
         if target is None:
             return None
@@ -400,6 +409,7 @@ class _DeckReader:
         if problem:
             self.c.error(container, key, path, f"art file '{value}': {problem}")
             return None
+        self.art_found[value] = target
         return target
 
     def inside_folder(self, container: dict, key: str, path: str, value: str) -> Path | None:

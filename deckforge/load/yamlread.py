@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections import deque
 from pathlib import Path
 
 import yaml
@@ -135,8 +136,9 @@ def _read_fast(text: str, shown: str, check_nesting: bool) -> object:
         node = loader.get_single_node()
         if node is None:
             return None  # an empty file, as yaml.load reads it
-        if check_nesting:
+        if check_nesting:  # no anchors, so no node appears twice: the plain builder may build it
             check_depth(node, shown)
+            return _construct_plain(loader, node)
         return loader.construct_document(node)
     finally:
         loader.dispose()
@@ -276,6 +278,73 @@ _MarkedLoader.add_constructor(_TAG + "float", _construct_float)
 for _tag in ("timestamp", "value", "binary", "omap", "pairs", "set"):
     _MarkedLoader.add_constructor(_TAG + _tag, _round_trip_only)
 _MarkedLoader.add_constructor(None, _round_trip_only)  # a tag of the deck's own
+
+
+_STR, _INT, _FLOAT, _BOOL, _NULL, _MAP, _SEQ, _MERGE = (
+    _TAG + name for name in ("str", "int", "float", "bool", "null", "map", "seq", "merge"))
+
+
+class _Unusual(Exception):
+    """A node the plain builder leaves to PyYAML's constructor."""
+
+
+def _construct_plain(loader: _MarkedLoader, root: yaml.Node) -> object:
+    """Build a document without anchors exactly as `loader.construct_document(root)` does, at a third of its cost.
+
+    Mappings, lists and the core scalars are built here, in the order PyYAML builds them (breadth first: a
+    container's keys and scalars, then the containers inside it in turn), so the first problem met is the same
+    one; at anything else (a tag, a mapping as a key) the document is built again by PyYAML's constructor."""
+    pending: deque[tuple[yaml.Node, object]] = deque()
+    try:
+        document = _plain_value(loader, root, pending)
+        while pending:
+            node, data = pending.popleft()
+            if isinstance(data, MarkedMap):
+                _fill_map(loader, node, data, pending)
+            else:
+                for index, item_node in enumerate(node.value):
+                    data.append(_plain_value(loader, item_node, pending))
+                    data.lc.data[index] = [item_node.start_mark.line, item_node.start_mark.column]
+    except _Unusual:
+        return loader.construct_document(root)
+    return document
+
+
+def _fill_map(loader: _MarkedLoader, node: yaml.MappingNode, data: MarkedMap, pending: deque) -> None:
+    """Fill a mapping as `_construct_map` does."""
+    for key_node, value_node in node.value:
+        if key_node.tag == _MERGE:
+            raise _RoundTripNeeded("merge keys (<<)", key_node.start_mark)
+        if key_node.id != "scalar":
+            raise _Unusual()
+        key = _plain_value(loader, key_node, pending)
+        if key in data:
+            raise _RoundTripNeeded("a key given twice", key_node.start_mark)  # ruamel names both places
+        data[key] = _plain_value(loader, value_node, pending)
+        key_mark, value_mark = key_node.start_mark, value_node.start_mark
+        data.lc.data[key] = [key_mark.line, key_mark.column, value_mark.line, value_mark.column]
+
+
+def _plain_value(loader: _MarkedLoader, node: yaml.Node, pending: deque) -> object:
+    """Return a scalar's value, or an empty marked container whose contents `pending` will fill."""
+    tag, kind = node.tag, node.id
+    if kind == "scalar":
+        if tag == _STR:
+            return node.value
+        if tag == _INT:
+            return _construct_int(loader, node)
+        if tag == _FLOAT:
+            return _construct_float(loader, node)
+        if tag == _BOOL:
+            return loader.construct_yaml_bool(node)
+        if tag == _NULL:
+            return None
+    elif kind == "mapping" and tag == _MAP or kind == "sequence" and tag == _SEQ:
+        data = MarkedMap() if kind == "mapping" else MarkedSeq()
+        data.lc.line, data.lc.col = node.start_mark.line, node.start_mark.column
+        pending.append((node, data))
+        return data
+    raise _Unusual()
 
 
 def node_place(node: object) -> tuple[int | None, int | None]:

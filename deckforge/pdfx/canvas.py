@@ -15,7 +15,6 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ..colour import parse_colour
-from .finish import finish_pdf_x
 from .icc import cap_ink, cmyk_to_rgb, press_image, rgb_to_cmyk
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
@@ -101,3 +100,10 @@ def boxes_around(trims: Iterable[Rect], paints: Iterable[Rect], media: Rect) -> 
         return x0, y0, min(max(r[2] for r in rects), media[2]), min(max(r[3] for r in rects), media[3])
 
     return around(list(trims)), around(list(paints))
+
+
+def finish_pdf_x(path, variant: str) -> None:
+    """Finish a written PDF/X file (finish.py); its pikepdf is imported only when a PDF/X file is made."""
+    from .finish import finish_pdf_x as finish
+
+    finish(path, variant)

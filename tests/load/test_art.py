@@ -59,3 +59,17 @@ def test_art_paths_stay_inside_the_deck_folder(tmp_path: Path, art: str, message
     (deck_dir / "notes.txt").write_text("hi")
     with pytest.raises(DeckError, match=message):
         load_deck(deck_with_art(deck_dir, art))
+
+
+def test_cards_sharing_a_picture_each_get_it_and_each_bad_name_is_reported(tmp_path: Path) -> None:
+    good_png(tmp_path / "shared.png")
+    text = TINY.replace("    name: {cs: Kámen, en: Rock}", "    name: {cs: Kámen, en: Rock}\n    art: shared.png")
+    text = text.replace("    name: {cs: Nůžky, en: Scissors}", "    name: {cs: Nůžky, en: Scissors}\n    art: shared.png")
+    (tmp_path / "deck.yaml").write_text(text, encoding="utf-8")
+    deck = load_deck(tmp_path / "deck.yaml")
+    assert deck.card("rock").art == deck.card("scissors").art == (tmp_path / "shared.png").resolve()
+    (tmp_path / "deck.yaml").write_text(text.replace("shared.png", "gone.png"), encoding="utf-8")
+    with pytest.raises(DeckError) as caught:
+        load_deck(tmp_path / "deck.yaml")
+    assert [p.key_path for p in caught.value.problems] == ["cards[0].art", "cards[3].art"]
+    assert all("art file 'gone.png' not found" in p.message for p in caught.value.problems)

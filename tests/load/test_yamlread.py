@@ -123,3 +123,43 @@ def test_an_unchanged_template_is_parsed_once_and_an_edited_one_again(tmp_path: 
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))  # a coarse clock may not have moved
     again = read_yaml(path, reuse=True)
     assert again == {"faces": {"a": 22}} and isinstance(again, MarkedMap)
+
+
+def _both_builders(text: str):
+    """Return what the plain builder and PyYAML's constructor each make of a text: values and marks, or the error."""
+    from deckforge.load import yamlread
+
+    def placed(value):
+        if isinstance(value, dict):
+            return ("map", value.lc.line, value.lc.col, dict(value.lc.data), {k: placed(v) for k, v in value.items()})
+        if isinstance(value, list):
+            return ("seq", value.lc.line, value.lc.col, dict(value.lc.data), [placed(v) for v in value])
+        return (type(value).__name__, value)
+
+    results = []
+    for build in (yamlread._construct_plain, lambda loader, node: loader.construct_document(node)):
+        loader = yamlread._MarkedLoader(text)
+        try:
+            results.append(placed(build(loader, loader.get_single_node())))
+        except Exception as exc:  # noqa: BLE001  (the error itself is what is compared)
+            mark = getattr(exc, "mark", None)
+            results.append((type(exc).__name__, str(exc), mark and (mark.line, mark.column)))
+        finally:
+            loader.dispose()
+    return results
+
+
+@pytest.mark.parametrize("text", [
+    "a: 1\nb: [1, 2.5, true, null, x, '7']\nc: {d: e, f: [g, {h: i}]}\n",
+    "- 1\n- - 2\n  - {a: b}\n- ''\n",
+    "inner: {a: 1, a: 2}\nlater: 0x1F\n",          # breadth first: the outer scalar's problem comes first
+    "inner: [0o17]\nlater: {a: 1, a: 2}\n",
+    "a: !!set {x}\nb: {c: 1, c: 2}\n",             # a tag: PyYAML's constructor builds it all again
+    "? [a]\n: b\n",                                 # a list as a key
+    "{<<: {a: 1}, b: 2}\n",
+    "x: !custom 1\n",
+    "1: one\n1.5: x\ntrue: yes\nnull: nothing\n",
+])
+def test_the_plain_builder_makes_what_pyyaml_makes_or_meets_the_same_problem_first(text: str) -> None:
+    plain, pyyaml = _both_builders(text)
+    assert plain == pyyaml
