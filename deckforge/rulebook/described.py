@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..games.spec import Deal
 from ..model import Card, Deck
+from ..rules.wording import Words
 from .games import GameBook, same_name_or
 
 DESCRIBED_TEMPLATE = "described.html"
@@ -52,7 +53,10 @@ def _detail(deck: Deck, cards: list[Card], lang: str) -> str:
     order = _rank_order(deck)
     ranks = sorted({str(card.get("rank")) for card in cards if card.get("rank") is not None},
                    key=lambda r: order.index(r) if r in order else len(order))
-    return rank_span(ranks)
+    # a rank written as a word in the deck file is an id ("svrsek"): say it as the cards' names do ("svršek");
+    # numbers and the one- or two-letter symbols of a standard deck (J, Q, K, A) stay as they are printed
+    words = Words(deck, lang, order)
+    return rank_span([rank if rank.isdigit() or len(rank) <= 2 else words.rank_name(rank) for rank in ranks])
 
 
 def rank_span(ranks: list[str]) -> str:

@@ -102,6 +102,9 @@ def goal_blocks(wr: Writer) -> tuple[Block, ...]:
                            card=wr.w.cards(rules.winner.loser_holds, "sg", "ins", article=True)))
     else:
         blocks.append(wr.p(t.gettext("Do not be the last player left holding cards.")))
+    if any(isinstance(item, m.BidScore) and item.exact for item in rules.score):   # only an exact bid is made
+        blocks.append(wr.p(t.gettext("In each round, predict how many tricks you will take, then take exactly that "
+                                     "many.")))
     return tuple(blocks)
 
 
@@ -127,7 +130,8 @@ def setup_blocks(wr: Writer) -> tuple[Block, ...]:
     if sum(pool.values()):
         steps.append(_rest(wr, sum(pool.values())))
     if wr.rules.trump.kind == "turn_up":
-        steps.append(_trump_turned_up(wr, left=sum(pool.values()), dealt=dealt))
+        steps.append(" ".join([_trump_turned_up(wr, left=sum(pool.values()), dealt=dealt),
+                               *_trump_cards(wr, left=sum(pool.values()))]))
     blocks = [Block("steps", items=tuple(steps))]
     blocks += [Block("note", note) for note in notes]
     if wr.rules.trump.kind == "suit":
@@ -150,11 +154,30 @@ def _trump_turned_up(wr: Writer, left: int, dealt: int) -> str:
     if left:
         return wr.say(t.gettext("Turn up the top card of the stock and leave it there: its suit is trumps for this "
                                 "round."))
+    if wr.rules.trump.stock_empty == "none":
+        return wr.say(t.gettext("No card is left to turn up: this round is played without trumps."))
     if dealt % wr.players == 0:   # dealing from the dealer's left, the last card is the dealer's own
         return wr.say(t.gettext("Turn up the last card dealt, the dealer's own, for everyone to see: its suit is "
                                 "trumps for this round. Then the dealer takes it into their hand."))
     return wr.say(t.gettext("Turn up the last card dealt for everyone to see: its suit is trumps for this round. "
                             "Then the player it was dealt to takes it into their hand."))
+
+
+def _trump_cards(wr: Writer, left: int) -> list[str]:
+    """Say what the options of `trump: turn_up` change: cards turned up that let the dealer choose or mean no trump,
+    and no trump when the deal took every card (`stock_empty: none`)."""
+    t, w, trump, said = wr.t, wr.w, wr.rules.trump, []
+    if left and trump.dealer_chooses is not None:
+        said.append(wr.say(t.gettext("If %(card)s is turned up, the dealer chooses the trump suit."),
+                           card=w.one_card(trump.dealer_chooses)))
+    if left and trump.no_trump is not None:
+        said.append(wr.say(t.gettext("If %(card)s is turned up, there are no trumps this round."),
+                           card=w.one_card(trump.no_trump)))
+    if trump.stock_empty == "none" and left and any(isinstance(s, m.Deal) and s.count.per_round
+                                                    for s in wr.rules.setup):   # a later round may deal every card
+        said.append(wr.say(t.gettext("In a round whose deal takes every card, no card is left to turn up: that "
+                                     "round is played without trumps.")))
+    return said
 
 
 def _take(pool: dict[str, int], where: m.Where | None, count: int | None, deck: Deck | None = None) -> int:
@@ -260,11 +283,40 @@ def _move(wr: Writer, step: m.MoveCards, pool: dict[str, int]) -> str:
 def _turn_up(wr: Writer, step: m.TurnUp) -> str:
     t, w = wr.t, wr.w
     if step.to == "pile":
-        return wr.say(t.ngettext("Turn the top card of the stock face up: it starts the discard pile.",
-                                 "Turn the top %(num)d cards of the stock face up: they start the discard pile.",
-                                 step.count), num=step.count)
+        turned = wr.say(t.ngettext("Turn the top card of the stock face up: it starts the discard pile.",
+                                   "Turn the top %(num)d cards of the stock face up: they start the discard pile.",
+                                   step.count), num=step.count)
+        return " ".join([turned, *_turned_up_acts(wr, step), *_turned_up_idle(wr, step)])
     return wr.say(t.ngettext("Turn the top card of the stock %(to)s.", "Turn the top %(num)d cards of the stock "
                              "%(to)s.", step.count), num=step.count, to=w.zone(step.to, "to", wr.rules.zones))
+
+
+def _turned_up_acts(wr: Writer, step: m.TurnUp) -> list[str]:
+    """Say that the card turned up acts on the first player (`acts`), when any card has an effect to act with."""
+    if not step.acts or not (wr.rules.effects or any(card.effects for card in wr.deck.cards)):
+        return []
+    names = any(s.names_value for rule in wr.rules.effects for s in rule.do) or any(
+        s.names_value for move in wr.rules.play.moves if isinstance(move, m.PlayMove) for s in move.then)
+    return [wr.say(wr.t.gettext("If it is a card with an effect, it acts on the first player as if the dealer had "
+                                "just played it; nobody names a suit: its own suit counts.") if names
+                   else wr.t.gettext("If it is a card with an effect, it acts on the first player as if the dealer "
+                                     "had just played it."))]
+
+
+def _turned_up_idle(wr: Writer, step: m.TurnUp) -> list[str]:
+    """Say that a card with an effect turned up does nothing (without `acts`), and that one without the attribute
+    a `beats` test compares (a changer) takes any card."""
+    t, said = wr.t, []
+    if not step.acts and (wr.rules.effects or any(card.effects for card in wr.deck.cards)):
+        said.append(wr.say(t.gettext("If it is a card with an effect, the effect does not apply.")))
+    attrs = {move.cond.beats.attr for move in wr.rules.play.moves
+             if isinstance(move, m.PlayMove) and move.cond.beats is not None}
+    blank = [card.name(wr.lang) for card in wr.deck.cards if any(card.get(attr) is None for attr in attrs)]
+    if blank:
+        # English names the card with its article ("a Changer"); the catalogs say "the card „Měnič“"
+        names = [wr.w.a_card_named(name) for name in dict.fromkeys(blank)]
+        said.append(wr.say(t.gettext("If it is %(names)s, any card may be laid on it."), names=wr.w.join(names, "or")))
+    return said
 
 
 def _rest(wr: Writer, left: int) -> str:
@@ -298,14 +350,15 @@ def _uses_stock(rules: m.RulesModel) -> bool:
 
 def effect_blocks(wr: Writer) -> tuple[Block, ...]:
     """Say what the cards with powers do when played; each rule with its cards pictured."""
-    from .describe_play import effect_clauses
+    from .describe_play import effect_clauses, waiting_sentences
 
     blocks = []
     for rule in wr.rules.effects:
         text = wr.say(wr.t.gettext("When you play %(card)s, %(effects)s."),
                       card=wr.w.cards(rule.when, "sg", "acc", article=True), effects=effect_clauses(wr, rule.do))
+        text = " ".join([text, *waiting_sentences(wr, rule.do)])
         blocks.append(Block("p", text, cards=wr.pictured(rule.when)))
-    return tuple(blocks)
+    return (*blocks, *_effect_rules(wr))
 
 
 # -- end and scoring --------------------------------------------------------------------------------------------------
@@ -313,4 +366,51 @@ def effect_blocks(wr: Writer) -> tuple[Block, ...]:
 def end_blocks(wr: Writer) -> tuple[Block, ...]:
     from .describe_score import game_end, round_end, score_blocks, winner
 
-    return (wr.p(round_end(wr)), *score_blocks(wr), wr.p(game_end(wr)), wr.p(winner(wr)))
+    return (wr.p(round_end(wr)), *_out_blocks(wr), *score_blocks(wr), wr.p(game_end(wr)), wr.p(winner(wr)))
+
+
+def _out_blocks(wr: Writer) -> list[Block]:
+    """Say that a player out of cards is passed by (`last_holding`) and what a round of passes means (`blocked`)."""
+    t, end, said = wr.t, wr.rules.end, []
+    if end.round == "last_holding" and wr.rules.play.style == "turns":
+        effects = wr.rules.effects or any(card.effects for card in wr.deck.cards) or any(
+            move.then for move in wr.rules.play.moves if isinstance(move, m.PlayMove))
+        said.append(wr.p(t.gettext("A player who has no cards left is out: turns and the effects of cards pass "
+                                   "them by.") if effects
+                         else t.gettext("A player who has no cards left is out: play passes them by.")))
+    if end.blocked == "stalemate" and any(isinstance(move, m.PassMove) for move in wr.rules.play.moves):
+        said.append(wr.p(t.gettext("If every player still in has to pass, one after another, the game ends "
+                                   "undecided: nobody wins.")))
+    if end.next_game == "winner":
+        said.append(wr.p(t.gettext("If you play several games in a row, the winner of each game starts the next "
+                                   "one.")))
+    elif end.rounds == 1 and not end.by_deck and not end.score:   # rounds say it: "each new round is dealt by..."
+        said.append(wr.p(t.gettext("If you play several games in a row, the next game is dealt by the player to "
+                                   "the left of the previous dealer.")))
+    return said
+
+
+def _effect_rules(wr: Writer) -> list[Block]:
+    """Say the general rules of the effects the cards have: the extra card (extra_play), several players drawing
+    (draw on others), the last card out (what concerns its player's hand or turn is void under last_holding)."""
+    t = wr.t
+    steps = [s for rule in wr.rules.effects for s in rule.do]
+    steps += [s for move in wr.rules.play.moves if isinstance(move, m.PlayMove) for s in move.then]
+    names = {s.name for s in steps} | {e.name for card in wr.deck.cards for e in card.effects}
+    targets = {s.target for s in steps if s.name == "draw"}
+    targets |= {str(e.params.get("target", "next")) for card in wr.deck.cards for e in card.effects if e.name == "draw"}
+    said = []
+    if "extra_play" in names:
+        said.append(wr.p(t.gettext("You may lay the extra card, but need not. It must be playable as usual, and if "
+                                   "it has an effect, that applies too.")))
+    if "others" in targets:
+        said.append(wr.p(t.gettext("When a card makes several players draw, they draw one card at a time in turn "
+                                   "order, starting with the next player.")))
+    if "draw" in names:
+        said.append(wr.p(t.gettext("If there are not enough cards left to draw, the player draws as many as there "
+                                   "are.")))
+    if wr.rules.end.round == "last_holding" and names & {"give", "swap_hands", "play_again", "extra_play"}:
+        said.append(wr.p(t.gettext("A player who lays their last card is out at once: what the card would still do "
+                                   "with their hand or turn (giving a card, swapping hands, another turn, one more "
+                                   "card) no longer happens; its other effects still apply.")))
+    return said

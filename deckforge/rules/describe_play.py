@@ -70,8 +70,12 @@ def _turn_blocks(wr: Writer) -> list[Block]:
     moves = wr.rules.play.moves
     if (any(isinstance(move, m.DrawMove) and move.refill for move in moves)
             and any(isinstance(move, m.PlayMove) and move.to == "pile" for move in moves)):
-        blocks.append(Block("note", wr.say(t.gettext("When the stock runs out, keep the top card of the discard "
-                                                     "pile, shuffle the rest and turn them over as the new stock."))))
+        unshuffled = any(isinstance(move, m.DrawMove) and move.refill == "unshuffled" for move in moves)
+        blocks.append(Block("note", wr.say(
+            t.gettext("When the stock runs out, keep the top card of the discard pile and turn the rest over as the "
+                      "new stock without shuffling: the card laid first is now on top.") if unshuffled
+            else t.gettext("When the stock runs out, keep the top card of the discard pile, shuffle the rest and "
+                           "turn them over as the new stock."))))
     return blocks
 
 
@@ -169,8 +173,16 @@ def effect_clauses(wr: Writer, steps: tuple[m.EffectStep, ...]) -> str:
     """Join the clauses of effects as the language joins a list ("the next player draws 2 cards and ...")."""
     clauses = []
     for step in steps:
-        if step.name == "name_suit":
+        if step.names_value and step.attr == "suit":
             clauses.append(wr.t.pgettext("effect", "you name a suit, which the next player must follow"))
+            continue
+        if step.names_value:  # name: a value of another attribute, which the card then counts as
+            values = dict.fromkeys(str(card.get(step.attr)) for card in wr.deck.cards if card.get(step.attr) is not None)
+            names = wr.w.join([wr.w.value_name(step.attr, value) for value in values], "or")
+            clauses.append(wr.t.pgettext("effect", "you say what the card counts as: %(values)s") % {"values": names})
+            continue
+        if step.answer is not None:
+            clauses.append(_waiting_clause(wr, step))
             continue
         params = {} if step.name in _NO_TARGET else {"target": _effect_target(step)}
         if step.name in AMOUNT_PARAM:
@@ -179,6 +191,46 @@ def effect_clauses(wr: Writer, steps: tuple[m.EffectStep, ...]) -> str:
     joined = wr.w.join(clauses)
     # The sentences set the clauses after a colon, where some languages (German) start a full sentence with a capital.
     return sentence(joined) if wr.lang in CAPITAL_AFTER_COLON else joined
+
+
+def _waiting_clause(wr: Writer, step: m.EffectStep) -> str:
+    """Say an effect that waits for the next player's answer (`answer`): what they owe, and the card that answers."""
+    t, answer = wr.t, wr.w.cards(step.answer, "sg", "ins", article=True)
+    if step.name == "draw":
+        return t.ngettext("the next player must draw %(num)d card, unless they answer with %(answer)s",
+                          "the next player must draw %(num)d cards, unless they answer with %(answer)s",
+                          step.amount) % {"num": step.amount, "answer": answer}
+    return t.gettext("the next player stands (misses their turn), unless they answer with %(answer)s") % {
+        "answer": answer}
+
+
+def waiting_sentences(wr: Writer, steps: tuple[m.EffectStep, ...]) -> list[str]:
+    """Say how the effects that wait for an answer are passed on or taken, and that no other card answers."""
+    t, said = wr.t, []
+    for step in (step for step in steps if step.answer is not None):
+        if step.name == "draw" and _answers_add_up(wr, step):
+            said.append(wr.say(t.gettext("Whoever answers passes the cards owed on to the next player, and the "
+                                         "answering card adds its own. Whoever does not answer draws them all: that "
+                                         "is their whole turn, and the card on top is an ordinary card again.")))
+        elif step.name == "draw":
+            said.append(wr.say(t.gettext("Whoever answers passes the cards owed on to the next player. Whoever does "
+                                         "not answer draws them all: that is their whole turn, and the card on top "
+                                         "is an ordinary card again.")))
+        else:
+            said.append(wr.say(t.gettext("Whoever answers passes the stand on to the next player. Whoever does not "
+                                         "answer stands: the card on top is an ordinary card again.")))
+        wild = any(isinstance(move, m.PlayMove) and move.cond.wild is not None for move in wr.rules.play.moves)
+        said.append(wr.say(t.gettext("No other card answers, not even one that may otherwise go on any card.")
+                           if wild else t.gettext("No other card answers.")))
+    return said
+
+
+def _answers_add_up(wr: Writer, step: m.EffectStep) -> bool:
+    """Return whether every card that answers a waiting draw makes the next player draw too (the draws add up)."""
+    answering = [card for card in wr.deck.cards if step.answer.matches(card)]
+    return bool(answering) and all(any(other.name == "draw" and other.answer is not None
+                                       for rule in wr.rules.effects if rule.when.matches(card) for other in rule.do)
+                                   for card in answering)
 
 
 def _effect_target(step: m.EffectStep) -> str:
@@ -207,6 +259,7 @@ def _trick_blocks(wr: Writer) -> list[Block]:
                                      "have none, play any card.")))
     else:
         blocks.append(wr.p(t.gettext("You may play any card.")))
+    blocks += _trick_cards(wr, tricks)
     blocks.append(_trick_winner(wr))
     if tricks.lead_locked is not None:
         blocks.append(Block("p", wr.say(t.gettext("You may not lead %(cards)s until one has been played to an earlier "
@@ -214,6 +267,35 @@ def _trick_blocks(wr: Writer) -> list[Block]:
                                         cards=w.cards(tricks.lead_locked, "pl", "acc"))))
     blocks.append(wr.p(t.gettext("Whoever wins the trick puts it face down in front of them and leads the next "
                                  "one.")))
+    return blocks
+
+
+def _trick_cards(wr: Writer, tricks: m.Tricks) -> list[Block]:
+    """Say what the cards the tricks style treats apart do: `wild`, `beats_all`, `loses_all` (each pictured)."""
+    t, w, blocks = wr.t, wr.w, []
+    if tricks.wild is not None and tricks.follow == "suit":
+        blocks.append(Block("p", wr.say(t.gettext("You may play %(card)s at any time, even when you could follow "
+                                                  "suit."), card=w.one_card(tricks.wild, "acc")),
+                            cards=wr.pictured(tricks.wild)))
+    if tricks.beats_all is not None:
+        text = [wr.say(t.gettext("The first %(card)s played in a trick wins it."),
+                       card=w.cards(tricks.beats_all, "sg", "nom"))]
+        if tricks.follow == "suit" and tricks.loses_all is not None:
+            text.append(wr.say(t.gettext("If %(card)s is led, or is the first card after %(low)s that was led, "
+                                         "there is no suit to follow in that trick: everyone may play any card."),
+                               card=w.one_card(tricks.beats_all), low=w.one_card(tricks.loses_all, "loc")))
+        elif tricks.follow == "suit":
+            text.append(wr.say(t.gettext("If %(card)s is led, there is no suit to follow in that trick: everyone "
+                                         "may play any card."), card=w.one_card(tricks.beats_all)))
+        blocks.append(Block("p", " ".join(text), cards=wr.pictured(tricks.beats_all)))
+    if tricks.loses_all is not None:
+        text = [wr.say(t.gettext("%(card)s never wins a trick, unless every card in it is one: then the first of "
+                                 "them wins."), card=w.one_card(tricks.loses_all))]
+        if tricks.follow == "suit":
+            text.append(wr.say(t.gettext("If %(card)s is led, the suit to follow is set by the first card played "
+                                         "after it that is not %(other)s."),
+                               card=w.one_card(tricks.loses_all), other=w.one_card(tricks.loses_all, "ins")))
+        blocks.append(Block("p", " ".join(text), cards=wr.pictured(tricks.loses_all)))
     return blocks
 
 

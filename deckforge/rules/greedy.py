@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from .engine import RulesEngine
     from .state import RulesState
 
-BID, TURN, NAME, CHOOSE, GIVE, TRICK, REVEAL = 2, 3, 4, 5, 6, 7, 8
+BID, TURN, NAME, CHOOSE, GIVE, TRICK, REVEAL, TRUMP_PICK = 2, 3, 4, 5, 6, 7, 8, 10
+EXTRA = 11   # state.py: one more card may be laid (extra_play), or pass
 
 
 def greedy_action(engine: RulesEngine, state: RulesState, rng: random.Random) -> int:
@@ -27,7 +28,7 @@ def greedy_action(engine: RulesEngine, state: RulesState, rng: random.Random) ->
     if len(legal) == 1:
         return legal[0]
     phase = state.phase
-    if phase == TURN:
+    if phase == TURN or phase == EXTRA:
         return _turn(engine, state, legal)
     if phase == TRICK:
         return _trick(engine, state, legal)
@@ -35,7 +36,7 @@ def greedy_action(engine: RulesEngine, state: RulesState, rng: random.Random) ->
         return _reveal(engine, state, legal, rng)
     if phase == BID:
         return _bid(engine, state, legal)
-    if phase == NAME:
+    if phase in (NAME, TRUMP_PICK):   # name a suit, or choose trump: the suit the hand holds most of
         suit = favourite_suit(engine, state.zones[engine.t.hand + state.player])
         return engine.name_base + suit if engine.name_base + suit in legal else legal[0]
     if phase == CHOOSE:  # aim at the seat closest to going out

@@ -54,10 +54,13 @@ class MoveCards:
 
 @dataclass(frozen=True)
 class TurnUp:
-    """`turn_up`: turn `count` cards from the stock face up onto the shared zone `to` (the start of the pile)."""
+    """`turn_up`: turn `count` cards from the stock face up onto the shared zone `to` (the start of the pile).
+    `acts`: the top card turned up acts on the first player as if the dealer had just laid it (its `effects`; no
+    suit is named: the card's own suit stands)."""
 
     to: str = "pile"
     count: int = 1
+    acts: bool = False
     at: Source | None = field(default=None, compare=False)
 
 
@@ -80,11 +83,18 @@ class Bid:
 @dataclass(frozen=True)
 class Trump:
     """`trump`: "none", "turn_up" (the suit of the stock's top card, turned up after the deal) or "suit" (`suit`,
-    a fixed suit id). `attr` is the card attribute that holds the suit."""
+    a fixed suit id). `attr` is the card attribute that holds the suit.
+
+    Options of "turn_up": a card turned up that matches `dealer_chooses` lets the dealer choose the trump suit; one
+    that matches `no_trump` (or has no suit) means no trump; `stock_empty` says what happens when the deal took
+    every card: "last_dealt" (the last card dealt, the dealer's own, is shown for trump) or "none" (no trump)."""
 
     kind: str = "none"
     suit: str | None = None
     attr: str = "suit"
+    dealer_chooses: Where | None = None
+    no_trump: Where | None = None
+    stock_empty: str = "last_dealt"
 
 
 # -- scoring, the end, the winner -----------------------------------------------------------------------------------
@@ -162,12 +172,15 @@ class End:
     """`end`: `round` is one of ROUND_ENDS (checked after every move; a round where no seat can move ends too).
     The game ends after `rounds` rounds (None: no limit), or at a round's end when a seat's total reaches `score`
     (None: no target), whichever comes first; or with `by_deck` after (cards / players) rounds, the deal growing
-    by one each round."""
+    by one each round. `blocked`: what a full round of passes means: "score" (the round ends and is scored) or
+    "stalemate" (the game ends undecided)."""
 
     round: str = "hands_empty"
     rounds: int | None = 1
     score: int | None = None
     by_deck: bool = False
+    blocked: str = "score"
+    next_game: str = "next_dealer"   # who starts the next game of a series: "next_dealer" (the deal passes on) or "winner"
 
 
 @dataclass(frozen=True)

@@ -21,11 +21,23 @@ ROUND_ENDS = ("hands_empty", "first_out", "last_holding", "all_stood", "sets_com
 WINNERS = ("highest_score", "lowest_score", "first_out", "not_last_holding")
 WHENS = ("always", "no_play", "no_other")        # when a move other than `play` may be taken
 SEAT_CHOICES = ("next", "previous", "left", "right", "chosen", "opponent")  # `left` = `next`, `right` = `previous`
-SPELL_WORDS = ("skip", "reverse", "draw", "play_again", "extra_play", "give", "swap_hands", "name_suit")
+SPELL_WORDS = ("skip", "reverse", "draw", "play_again", "extra_play", "give", "swap_hands", "name_suit", "name")
 
 
 def _empty() -> Mapping:
     return MappingProxyType({})
+
+
+def card_value(card, attr: str) -> object:
+    """Return a card's value of `attr`; `kind` is the card's kind (a bundled game's deck: number, wizard, jester)."""
+    return card.kind if attr == "kind" else card.get(attr)
+
+
+def card_attrs(cards) -> list[dict[str, object]]:
+    """Return, card by card, the attributes a filter may name: each card's own, and `kind` when the cards are of
+    several kinds (a bundled game's deck: number, wizard, jester)."""
+    several = len({card.kind for card in cards}) > 1
+    return [{**card.attrs, "kind": card.kind} if several else dict(card.attrs) for card in cards]
 
 
 @dataclass(frozen=True)
@@ -39,7 +51,7 @@ class Where:
 
     def matches(self, card) -> bool:
         """Return whether a `deckforge.model.Card` passes the filter."""
-        return all(str(card.get(name)) in values for name, values in self.attrs)
+        return all(str(card_value(card, name)) in values for name, values in self.attrs)
 
     @property
     def is_any(self) -> bool:

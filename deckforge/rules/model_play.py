@@ -45,12 +45,22 @@ class Beats:
 
 @dataclass(frozen=True)
 class EffectStep:
-    """One effect, in the spell vocabulary (docs/spells.md) plus `name_suit`: `name`, `target`, `amount` (the
-    effect's count or turns, 1 when it has none)."""
+    """One effect, in the spell vocabulary (docs/spells.md) plus `name_suit` and `name`: `name`, `target`, `amount`
+    (the effect's count or turns, 1 when it has none), `attr` (the attribute whose value `name` names; `name_suit`
+    names a `suit`). `answer` (draw and skip on the next seat): the effect waits for the next seat to move, which
+    may pass it on by laying a card passing this filter, or else takes it as its whole turn (draws the cards, or
+    misses the turn); waiting draws add up their counts."""
 
     name: str
     target: str = "next"
     amount: int = 1
+    attr: str = ""
+    answer: Where | None = None
+
+    @property
+    def names_value(self) -> bool:
+        """Return whether the effect lets its player name a value (name_suit, name)."""
+        return self.name in ("name_suit", "name")
 
 
 @dataclass(frozen=True)
@@ -71,13 +81,14 @@ class DrawMove:
 
     `then`: "end" (the turn is over) or "continue" (the same seat moves again, and may play what it drew); `when`:
     "always", "no_play" (only when no card can be played) or "no_other" (only when nothing else is legal);
-    `refill`: when `source` is empty, the pile but its top card is shuffled into it first."""
+    `refill`: when `source` is empty, the pile but its top card is shuffled into it first (True), or turned over
+    unshuffled, the oldest card on top, so that its order is known ("unshuffled"; draw effects refill alike)."""
 
     source: str = "stock"
     count: int = 1
     then: str = "end"
     when: str = "always"
-    refill: bool = True
+    refill: bool | str = True
     at: Source | None = field(default=None, compare=False)
 
 
@@ -172,12 +183,18 @@ AlwaysRule = Union[Sets, Bust]
 class Tricks:
     """Options of the `tricks` style. `follow`: "suit" (a seat must play the led suit if it can) or "any".
     `lead_locked`: cards that may not be led until one was played to an earlier trick (hearts "broken"), unless the
-    leader holds nothing else. `first_lead`: the seat holding this card leads the round's first trick, with it."""
+    leader holds nothing else. `first_lead`: the seat holding this card leads the round's first trick, with it.
+    `wild`: cards that may be played whatever the suit led. `beats_all`: cards above every other; the first one
+    played takes the trick, and led it leaves no suit to follow. `loses_all`: cards below every other (a trick of
+    nothing else goes to the first); led, the next card sets the suit to follow."""
 
     follow: str = "suit"
     attr: str = "suit"
     lead_locked: Where | None = None
     first_lead: Where | None = None
+    wild: Where | None = None
+    beats_all: Where | None = None
+    loses_all: Where | None = None
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Iterable
 
@@ -19,7 +20,7 @@ STRUCTURAL_KEYS = ("ranks", "values", "teams", "zones", "setup", "bid", "trump",
                    "winner")
 RULES_KEYS = STRUCTURAL_KEYS + ("notes",)
 SETUP_KEYS = {"deal": ("to", "count", "where", "by", "from"), "move": ("where", "to", "from"),
-              "turn_up": ("to", "count")}
+              "turn_up": ("to", "count", "acts")}
 SCORE_KEYS = {"per_card": ("zone", "where", "points"), "per_trick": (), "per_set": (),
               "bid": ("exact", "made", "missed"), "sum": ("zone", "of", "bust"), "shoot_the_moon": ("own", "others"),
               "first_out": ()}
@@ -142,7 +143,8 @@ def _setup(r: RulesReader, rules: dict) -> tuple:
                                    r.zone(body, "from", f"{path}.from", "stock", owner="shared"), at))
         else:
             steps.append(TurnUp(r.zone(body, "to", f"{path}.to", "pile", owner="shared"),
-                                r.number(body, "count", f"{path}.count", 1, 1, 52), at))
+                                r.number(body, "count", f"{path}.count", 1, 1, 52),
+                                r.flag(body, "acts", f"{path}.acts", False), at))
     return tuple(steps)
 
 
@@ -155,16 +157,35 @@ def _bid(r: RulesReader, rules: dict) -> Bid | None:
                r.flag(spec, "not_total", "rules.bid.not_total", False))
 
 
+TURN_UP_KEYS = ("dealer_chooses", "no_trump", "stock_empty")
+
+
 def _trump(r: RulesReader, rules: dict) -> Trump:
     value = rules["trump"]
     if value in ("none", "turn_up"):
         return Trump(value)
+    if isinstance(value, dict) and list(value) == ["turn_up"]:
+        return _turn_up(r, value)
     suits = r.values.get("suit", list(r.suit_ids))
     if isinstance(value, str) and (value in suits or r.cards is None):
         return Trump("suit", value)
+    if isinstance(value, dict):
+        r.c.error(rules, "trump", "rules.trump", "a mapping here holds only turn_up and its options, e.g. "
+                                                 "{turn_up: {stock_empty: none}}")
+        return Trump()
     r.c.error(rules, "trump", "rules.trump", f"unknown trump {value!r}{nearest(str(value), ['none', 'turn_up', *suits])}"
                                              f" (none, turn_up or a suit: {', '.join(suits) or 'the cards have none'})")
     return Trump()
+
+
+def _turn_up(r: RulesReader, value: dict) -> Trump:
+    """Read `trump: {turn_up: {dealer_chooses, no_trump, stock_empty}}` (docs/rules-format.md, "trump")."""
+    path = "rules.trump.turn_up"
+    body = r.mapping(value, "turn_up", path, TURN_UP_KEYS) or {}
+    chooses, no_trump = (r.where(body, key, f"{path}.{key}") if key in body else None
+                         for key in ("dealer_chooses", "no_trump"))
+    return Trump("turn_up", dealer_chooses=chooses, no_trump=no_trump,
+                 stock_empty=r.word(body, "stock_empty", f"{path}.stock_empty", ("last_dealt", "none"), "last_dealt"))
 
 
 def _effects(r: RulesReader, rules: dict) -> tuple[CardEffect, ...]:
@@ -230,9 +251,15 @@ _SCORE_READERS = {"per_card": _per_card, "bid": _bid_score, "sum": _sum, "shoot_
 
 
 def _end(r: RulesReader, rules: dict) -> End:
-    spec = r.mapping(rules, "end", "rules.end", ("round", "game"))
+    spec = r.mapping(rules, "end", "rules.end", ("round", "game", "blocked", "next_game"))
     if spec is None:
         return End()
+    blocked = r.word(spec, "blocked", "rules.end.blocked", ("score", "stalemate"), "score")
+    next_game = r.word(spec, "next_game", "rules.end.next_game", ("next_dealer", "winner"), "next_dealer")
+    return replace(_end_of(r, spec), blocked=blocked, next_game=next_game)
+
+
+def _end_of(r: RulesReader, spec: dict) -> End:
     round_end = r.word(spec, "round", "rules.end.round", ROUND_ENDS, "hands_empty")
     if "game" not in spec:
         return End(round_end)

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from .model import (STYLES, WHENS, AskMove, Beats, Bust, Condition, DrawMove, HitMove, PassMove, Play, PlayMove,
                     Reveal, Sets, StandMove, TakeMove, Tricks, Where)
+from ..load.check import nearest
 from .read import RulesReader
 
 MOVE_KEYS = {
@@ -18,7 +19,7 @@ MOVE_KEYS = {
     "pass": ("when",),
 }
 ALWAYS_KEYS = {"sets": ("size", "same", "from", "to"), "bust": ("over", "sum", "zone", "soft", "soft_value")}
-TRICK_KEYS = ("follow", "lead_locked", "first_lead")
+TRICK_KEYS = ("follow", "lead_locked", "first_lead", "wild", "beats_all", "loses_all")
 REVEAL_KEYS = ("prize", "winner", "by", "tie", "revealed_to")
 CONDITION_KEYS = ("match", "card", "higher", "lower", "beats", "wild")
 ASK_TARGETS = ("opponent", "next", "left", "previous", "right")
@@ -79,7 +80,19 @@ def _draw_move(r: RulesReader, body: dict, path: str) -> DrawMove:
                     r.number(body, "count", f"{path}.count", 1, 1, 100),
                     r.word(body, "then", f"{path}.then", ("end", "continue"), "end"),
                     r.word(body, "when", f"{path}.when", WHENS, "always"),
-                    r.flag(body, "refill", f"{path}.refill", True))
+                    _refill(r, body, f"{path}.refill"))
+
+
+def _refill(r: RulesReader, body: dict, path: str) -> bool | str:
+    """Read `refill`: true (the pile but its top is shuffled into a new stock), false, or unshuffled (turned over
+    as it lies, the oldest card on top)."""
+    if body.get("refill") == "unshuffled":
+        return "unshuffled"
+    if isinstance(body.get("refill"), str):
+        r.c.error(body, "refill", path, f"unknown refill {body['refill']!r}{nearest(body['refill'], ['unshuffled'])} "
+                                        "(true, false or unshuffled)")
+        return True
+    return r.flag(body, "refill", path, True)
 
 
 def _ask_move(r: RulesReader, body: dict, path: str) -> AskMove:
@@ -192,7 +205,10 @@ def _tricks(r: RulesReader, spec: dict, path: str) -> Tricks:
         locked = (r.where({"l": {"suit": raw}}, "l", f"{path}.lead_locked") if isinstance(raw, list)
                   else r.where(spec, "lead_locked", f"{path}.lead_locked"))
     first = r.where(spec, "first_lead", f"{path}.first_lead") if "first_lead" in spec else None
-    return Tricks(r.word(spec, "follow", f"{path}.follow", ("suit", "any"), "suit"), "suit", locked, first)
+    wild, beats_all, loses_all = (r.where(spec, key, f"{path}.{key}") if key in spec else None
+                                  for key in ("wild", "beats_all", "loses_all"))
+    return Tricks(r.word(spec, "follow", f"{path}.follow", ("suit", "any"), "suit"), "suit", locked, first,
+                  wild, beats_all, loses_all)
 
 
 def _reveal(r: RulesReader, spec: dict, path: str) -> Reveal:

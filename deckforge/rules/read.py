@@ -12,9 +12,11 @@ from ..load.check import Checker, nearest, type_name
 from ..model import Card, Source
 from ..vocab import EFFECTS, Field
 from .model import BUILTIN_ZONES, SPELL_WORDS, Count, EffectStep, Where, Zone
+from .model_cards import card_attrs
 
 # The effect parameter that says how much (docs/spells.md); effects without one happen once.
 AMOUNT_PARAM = {"skip": "turns", "draw": "count", "extra_play": "count", "give": "count"}
+ANSWERABLE = ("draw", "skip")  # the effects that may wait for an answer (`answer`: a card filter)
 
 
 class RulesReader:
@@ -25,8 +27,8 @@ class RulesReader:
         self.cards = tuple(cards) if cards is not None else None  # None: the cards have problems; no cross-checks
         self.suit_ids = tuple(suit_ids)
         self.values: dict[str, list[str]] = {}
-        for card in self.cards or ():
-            for name, value in card.attrs.items():
+        for attrs in card_attrs(self.cards or ()):
+            for name, value in attrs.items():
                 seen = self.values.setdefault(name, [])
                 if str(value) not in seen:
                     seen.append(str(value))
@@ -216,6 +218,10 @@ class RulesReader:
 
     def _effect(self, items: list, index: int, path: str) -> EffectStep | None:
         raw = items[index]
+        if raw == "name":
+            self.c.error(items, index, path, "the effect 'name' needs the attribute its player names: "
+                                             "{effect: name, attr: item} (name_suit names a suit)")
+            return None
         if isinstance(raw, str):  # a bare word: the effect with its defaults
             if raw not in SPELL_WORDS:
                 self.c.error(items, index, path, f"unknown effect {raw!r}{nearest(raw, SPELL_WORDS)} "
@@ -223,7 +229,7 @@ class RulesReader:
                 return None
             params = EFFECTS[raw].params if raw in EFFECTS else {}
             target = params["target"].default if "target" in params else "next"
-            return EffectStep(raw, target)
+            return EffectStep(raw, target, attr="suit" if raw == "name_suit" else "")
         if not isinstance(raw, dict) or "effect" not in raw:
             self.c.error(items, index, path, "expected an effect: a word such as name_suit or skip, or a mapping "
                                              "such as {effect: draw, count: 2}")
@@ -233,12 +239,34 @@ class RulesReader:
             self.c.error(raw, "effect", f"{path}.effect", f"unknown effect {name!r}{nearest(name, SPELL_WORDS)} "
                                                           f"(one of: {', '.join(SPELL_WORDS)})")
             return None
+        if name == "name":  # name a value of any attribute: the next card is tested as if the top had it
+            body = self.mapping(items, index, path, ("effect", "attr"), required=("attr",))
+            attr = self.attribute(body, "attr", f"{path}.attr", "") if body else ""
+            return EffectStep("name", "next", 1, attr) if attr else None
         params = EFFECTS[name].params if name in EFFECTS else {}
+        if name in ANSWERABLE and "answer" in raw:
+            return self._answerable(items, index, path, name, params)
         fields = self.c.fields(items, index, path, {"effect": _EFFECT_WORD, **params}, ())
         if fields is None or any(value is None for value in fields.values()):
             return None
         amount = fields.get(AMOUNT_PARAM.get(name, ""), 1)
-        return EffectStep(name, fields.get("target", "next"), amount)
+        return EffectStep(name, fields.get("target", "next"), amount, "suit" if name == "name_suit" else "")
+
+    def _answerable(self, items: list, index: int, path: str, name: str, params: dict) -> EffectStep | None:
+        """Read a draw or skip with `answer` (docs/rules-format.md, `effects`): it waits for the next seat."""
+        raw = items[index]
+        if self.c.mapping(items, index, path, allowed=("effect", *params, "answer")) is None:
+            return None
+        values = {key: self.c.field(raw, key, f"{path}.{key}", spec, ()) if key in raw else spec.default
+                  for key, spec in params.items()}
+        answer = self.where(raw, "answer", f"{path}.answer")
+        if values.get("target", "next") != "next":
+            self.c.error(raw, "target", f"{path}.target", "an effect with 'answer' waits for the next seat; "
+                                                          f"its target must be next, not {values['target']!r}")
+            return None
+        if answer is None or any(value is None for value in values.values()):
+            return None
+        return EffectStep(name, "next", values.get(AMOUNT_PARAM[name], 1), answer=answer)
 
 
 _EFFECT_WORD = Field("str")  # the `effect` key itself, already checked by `_effect`

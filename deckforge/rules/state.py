@@ -1,6 +1,7 @@
 """The rules interpreter's state, core half: zones, the chance events that move cards, set-up, rounds and the flow
-from one decision to the next. The moves of the turns style are in turns.py, tricks, reveals and bids in styles.py,
-scoring and the result in score.py, what may be read (strings, invariants, determinize) in view.py.
+from one decision to the next. The moves of the turns style are in turns.py, what laid cards do in effects.py,
+tricks, reveals and bids in styles.py, scoring and the result in score.py, what may be read (strings, invariants,
+determinize) in view.py.
 
 Rules: the deck's `rules:` description (docs/rules-format.md); the engine (engine.py) holds the card tables and the
 action layout. Zones are numbered slots holding lists of card indices: a hand is kept sorted, any other slot in the
@@ -19,6 +20,7 @@ from .engine import ROUND_CAP
 from .model import Deal, MoveCards, TurnUp
 from .score import ScoreMixin
 from .styles import StylesMixin
+from .effects import EffectsMixin
 from .turns import TurnsMixin
 from .view import RulesView
 
@@ -26,14 +28,14 @@ if TYPE_CHECKING:
     from .engine import RulesEngine
 
 # phases: what the seat to move decides (or that chance does)
-DEALER, DRAWING, BID, TURN, NAME, CHOOSE, GIVE, TRICK, REVEAL, OVER = range(10)
+DEALER, DRAWING, BID, TURN, NAME, CHOOSE, GIVE, TRICK, REVEAL, OVER, TRUMP_PICK, EXTRA = range(12)
 # what comes once nothing is pending
-R_NONE, R_SETUP, R_TRUMP, R_PLAY, R_END_TURN, R_CONTINUE, R_REVEAL, R_EFFECTS = range(8)
+R_NONE, R_SETUP, R_TRUMP, R_PLAY, R_END_TURN, R_CONTINUE, R_REVEAL, R_EFFECTS, R_TRUMP_PICK = range(9)
 TRUMP_MARK = -1          # a pending move's target that only shows the card: the trump suit, the card stays
 DEALER_CHOSEN, PUBLIC = 0xFD, 0xFE   # history receivers besides seats
 
 
-class RulesState(RulesView, ScoreMixin, StylesMixin, TurnsMixin, State):
+class RulesState(RulesView, ScoreMixin, StylesMixin, TurnsMixin, EffectsMixin, State):
     """One game of a described deck."""
 
     __slots__ = ("engine", "t", "n", "player", "turns", "phase", "dealer", "round_no", "zones", "pending", "resume",
@@ -41,7 +43,7 @@ class RulesState(RulesView, ScoreMixin, StylesMixin, TurnsMixin, State):
                  "trick_seats", "trick_size", "broken", "first_trick", "tricks_won", "sets_won", "bids", "trump_suit", "picks",
                  "split_bonus", "totals", "round_totals", "bids_made", "bids_made_by_seat", "again", "effect_queue",
                  "caster", "passes", "give_left", "give_target", "last_dealt", "over", "stalemate", "history", "plays",
-                 "effects", "legal", "first_player")
+                 "effects", "legal", "first_player", "waiting", "extra_left", "stock_known")
 
     def __init__(self, engine: RulesEngine, starter: int | None):
         n = self.n = engine.players
@@ -82,8 +84,8 @@ class RulesState(RulesView, ScoreMixin, StylesMixin, TurnsMixin, State):
         """Draw a chance outcome: a seat for the dealer, else one card of the pending move's source, uniformly."""
         if self.phase == DEALER:
             return rng.randrange(self.n)
-        source, _, _, _, mask = self.pending[0]
-        return uniform_pick(rng, self.zones[source] if mask is None else self._chance_cards())
+        move = self.pending[0]   # (source, target, credit, refill, mask)
+        return uniform_pick(rng, self.zones[move[0]] if move[4] is None else self._chance_cards())
 
     def _chance_cards(self) -> list[int]:
         source, mask = self.zones[self.pending[0][0]], self.pending[0][4]
@@ -113,21 +115,27 @@ class RulesState(RulesView, ScoreMixin, StylesMixin, TurnsMixin, State):
         self.history.append(action << 8 | seat)
         phase = self.phase
         if phase == TURN:
-            self._turn_action(seat, action)
-            if self.resume == R_END_TURN and not self.pending:  # the common case, without the loop of _flow
-                self.resume = R_NONE
-                self._end_move(False)
-                if not self.resume and not self.pending:
-                    return
+            if action < self.engine.size and not self.waiting:  # a card laid: _turn_action's commonest case
+                self.caster, self.passes = seat, 0
+                self._play_card(seat, action)
+            else:
+                self._turn_action(seat, action)
         elif phase == TRICK:
             self._trick_card(seat, action)
         elif phase == REVEAL:
             self._reveal_card(seat, action)
         elif phase == BID:
             self._bid(seat, action - self.engine.bid_base)
+        elif phase == TRUMP_PICK:   # the dealer names the trump suit (trump: turn_up, dealer_chooses)
+            self.trump_suit = action - self.engine.name_base
+            self.resume = R_PLAY
         else:
             self._effect_choice(seat, action)
-        self._flow()
+        if self.resume == R_END_TURN and not self.pending:  # the common case, without the loop of _flow
+            self.resume = R_NONE
+            self._end_move(False)
+        if self.resume or self.pending:
+            self._flow()
 
     def is_terminal(self) -> bool:
         return self.over
@@ -159,11 +167,29 @@ class RulesState(RulesView, ScoreMixin, StylesMixin, TurnsMixin, State):
     def _take_chance(self, card: int) -> None:
         source, target, credit, _, _ = self.pending.pop(0)
         if target == TRUMP_MARK:
-            self.trump_suit = self.t.suit_of[card]
-            self.history.append(~(card << 8 | PUBLIC))
+            self._trump_card(card)
             return
-        self.zones[source].remove(card)
+        zones, t = self.zones, self.t
+        zones[source].remove(card)
+        if t.sorted_slot[target] and credit < 0:  # a card dealt or drawn into a hand: _arrive's commonest case
+            insort(zones[target], card)
+            self.history.append(~(card << 8 | t.owner_of_slot[target]))
+            self.last_dealt = card
+            return
         self._arrive(target, card, credit)
+
+    def _trump_card(self, card: int) -> None:
+        """Read the card turned up for trump: its suit; none for a `no_trump` card; the dealer's choice for a
+        `dealer_chooses` card (docs/rules-format.md, "trump")."""
+        e = self.engine
+        self.history.append(~(card << 8 | PUBLIC))
+        if e.chooser_mask[card] and e.names:   # (a deck without suits has none to choose)
+            self.count("trump.chosen")
+            self.resume = R_TRUMP_PICK
+        elif e.no_trump_mask[card]:
+            self.count("trump.none")
+        else:
+            self.trump_suit = self.t.suit_of[card]
 
     def _arrive(self, target: int, card: int, credit: int) -> None:
         t = self.t
@@ -180,26 +206,31 @@ class RulesState(RulesView, ScoreMixin, StylesMixin, TurnsMixin, State):
 
     def _flow(self) -> None:
         """Resolve what follows a decision: pending card moves (a chance node for each blind one), then `resume`."""
-        t = self.t
-        while self.pending or self.resume:
-            if self.pending:
-                source, target, credit, refill, mask = self.pending[0]
+        t, pending = self.t, self.pending
+        while pending or self.resume:
+            if pending:
+                source, target, credit, refill, mask = pending[0]
                 cards = self.zones[source]
                 if mask is not None and not any(mask[c] for c in cards) or not cards:
                     if refill and not cards and len(self.zones[t.pile]) > 1 and source == t.stock:
                         self._refill()
                         continue
-                    self.pending.pop(0)  # nothing left to take: the rest is forgiven
+                    pending.pop(0)  # nothing left to take: the rest is forgiven
                     continue
-                if t.blind_slot[source]:
+                if t.blind_slot[source] and not (self.stock_known and source == t.stock):
                     self.phase, self.player = DRAWING, CHANCE
                     return
-                self.pending.pop(0)
+                pending.pop(0)
                 card = cards.pop()
                 self._arrive(target, card, credit)
                 continue
             resume, self.resume = self.resume, R_NONE
-            self._resume(resume)
+            if resume == R_END_TURN:  # the two commonest cases of _resume, without its call
+                self._end_move(again=False)
+            elif resume == R_EFFECTS:
+                self._run_effects()
+            else:
+                self._resume(resume)
             if self.over:
                 return
         if self.player == CHANCE and not self.over:
@@ -209,6 +240,9 @@ class RulesState(RulesView, ScoreMixin, StylesMixin, TurnsMixin, State):
         """Turn the pile but its top card into a new stock (its order unknown again)."""
         pile = self.zones[self.t.pile]
         self.zones[self.t.stock], self.zones[self.t.pile] = pile[:-1], pile[-1:]
+        if self.engine.refill_unshuffled:  # turned over as it lies: the oldest card on top, its order known
+            self.zones[self.t.stock].reverse()
+            self.stock_known = True
         self.count("refill")
 
     def _resume(self, resume: int) -> None:
@@ -226,6 +260,8 @@ class RulesState(RulesView, ScoreMixin, StylesMixin, TurnsMixin, State):
             self._start_play()
         elif resume == R_REVEAL:
             self._reveal_picks()
+        elif resume == R_TRUMP_PICK:
+            self._set_player(self.dealer, TRUMP_PICK, list(self.engine.names))
         elif resume == R_EFFECTS:
             self._run_effects()
 
@@ -236,6 +272,8 @@ class RulesState(RulesView, ScoreMixin, StylesMixin, TurnsMixin, State):
             return self._turn_legal(seat)
         if self.phase == TRICK:
             return self._trick_legal(seat)
+        if self.phase == EXTRA:
+            return self._playable(seat) + [self.engine.pass_]
         if self.phase in (REVEAL, GIVE):
             return list(hand)
         return self.legal
@@ -261,6 +299,8 @@ class RulesState(RulesView, ScoreMixin, StylesMixin, TurnsMixin, State):
         self.bids, self.trump_suit, self.picks = None, -1, None
         self.again, self.effect_queue, self.caster, self.give_left, self.give_target = False, [], -1, 0, -1
         self.last_dealt, self.setup_pos, self.passes = -1, 0, 0
+        self.extra_left, self.stock_known = 0, False  # stock_known: refilled unshuffled, drawn without chance
+        self.waiting = []  # effects waiting for the next seat's answer: (name, amount, answer mask)
         self.phase, self.player, self.resume = DRAWING, CHANCE, R_SETUP
         if self.engine.rules.trump.kind == "suit":
             self.trump_suit = t.suits.index(self.engine.rules.trump.suit) if self.engine.rules.trump.suit in t.suits else -1
@@ -301,8 +341,8 @@ class RulesState(RulesView, ScoreMixin, StylesMixin, TurnsMixin, State):
         available = sum(1 for c in self.zones[source] if mask is None or mask[c])
         count = step.count.for_players(n, self.round_no)
         cards = available if count is None else min(count, available // n) * n  # all: some seats get one more
-        for k in range(cards):
-            self._queue(source, t.slot(step.to, order[k % n]), mask=mask)
+        slots = [t.slot(step.to, seat) for seat in order]
+        self.pending.extend([(source, slots[k % n], -1, False, mask) for k in range(cards)])  # _queue, one by one
 
     def _after_trump(self) -> None:
         """Turn up the trump (trump: turn_up): a card of the stock, or the last card dealt when none is left."""
@@ -311,8 +351,10 @@ class RulesState(RulesView, ScoreMixin, StylesMixin, TurnsMixin, State):
             return
         if self.zones[self.t.stock]:
             self._queue(self.t.stock, TRUMP_MARK)
-        elif self.last_dealt >= 0:
+        elif self.last_dealt >= 0 and self.engine.rules.trump.stock_empty == "last_dealt":
             self.trump_suit = self.t.suit_of[self.last_dealt]
+        else:
+            self.count("trump.stock_empty")
 
     def _start_play(self) -> None:
         """After the set-up: the automatic rules once (pairs in the dealt hands), then bids, then the play."""
@@ -331,8 +373,20 @@ class RulesState(RulesView, ScoreMixin, StylesMixin, TurnsMixin, State):
             self._start_trick(self._first_leader())
         elif style == "reveal":
             self._start_reveal()
-        else:
+        elif not self._turned_up_acts():
             self._give_turn((self.dealer + 1) % self.n)
+
+    def _turned_up_acts(self) -> bool:
+        """`turn_up: {acts: true}`: the card turned up acts as if the dealer had just laid it, naming no suit (its
+        own suit stands); return whether it has effects to apply."""
+        slot = self.engine.acting_slot
+        top = self.zones[slot][-1] if slot >= 0 and self.zones[slot] else -1
+        effects = [step for step in self.t.card_effects[top] if not step.names_value] if top >= 0 else []
+        if not effects:
+            return False
+        self.count("turn_up.acts")
+        self.caster, self.effect_queue, self.resume = self.dealer, effects, R_EFFECTS
+        return True
 
     def _end_round(self) -> None:
         """Score the round; end the game (rounds played, a target score, the deck exhausted) or deal the next."""

@@ -2,9 +2,12 @@
 A mixin of RulesState (state.py)."""
 from __future__ import annotations
 
+from bisect import insort
+
 # phases and resume codes are state.py's (plain numbers here, to avoid a circular import)
 BID, TRICK, REVEAL = 2, 7, 8
 R_REVEAL = 6
+PASS_ON = -2   # engine.PASS_ON: a card that lets the next one set the suit to follow
 
 
 class StylesMixin:
@@ -53,7 +56,7 @@ class StylesMixin:
     def _start_trick(self, leader: int) -> None:
         self.trick, self.trick_seats = [], []
         hand = self.t.hand
-        self.trick_size = sum(1 for s in range(self.n) if self.zones[hand + s])
+        self.trick_size = self.n - self.zones[hand:hand + self.n].count([])   # the seats holding cards
         if not self.zones[hand + leader]:
             self._end_round()
             return
@@ -76,17 +79,34 @@ class StylesMixin:
                     return free
             return list(hand)
         if tricks.follow == "suit":
-            led = t.suit_of[self.trick[0]]
-            same = [c for c in hand if t.suit_of[c] == led]
-            if same:
-                return same
+            led = self._led_suit()
+            if led >= 0:
+                suit_of = t.suit_of
+                same = [c for c in hand if suit_of[c] == led]
+                if same:
+                    if tricks.wild is None:
+                        return same
+                    wild = e.trick_wild
+                    return [c for c in hand if suit_of[c] == led or wild[c]]
         return list(hand)
 
+    def _led_suit(self) -> int:
+        """Return the suit to follow: the one the first card not in `loses_all` sets (engine.opens); -1 for none,
+        as after a `beats_all` card or before any card but `loses_all` ones."""
+        opens = self.engine.opens
+        for card in self.trick:
+            if opens[card] != PASS_ON:
+                return opens[card]
+        return -1
+
     def _trick_card(self, seat: int, card: int) -> None:
-        e, t = self.engine, self.t
-        self._remove(t.hand + seat, card)
-        self._put(t.middle, card)
-        self._credit(seat, card)
+        e, t, zones = self.engine, self.t, self.zones
+        zones[t.hand + seat].remove(card)   # _remove, _put and _credit, without their calls
+        if t.sorted_slot[t.middle]:
+            insort(zones[t.middle], card)
+        else:
+            zones[t.middle].append(card)
+        self.plays[seat][t.kind_of[card]] += 1
         self.trick.append(card)
         self.trick_seats.append(seat)
         if e.locked_mask[card] and not self.broken and e.rules.play.tricks.lead_locked is not None:
@@ -94,21 +114,25 @@ class StylesMixin:
             self.count("lead_locked.broken")
         if len(self.trick) < self.trick_size:
             nxt = (seat + 1) % self.n
-            while not self.zones[t.hand + nxt]:  # a seat with no cards left sits the trick out
+            while not zones[t.hand + nxt]:  # a seat with no cards left sits the trick out
                 nxt = (nxt + 1) % self.n
-            self._set_player(nxt, TRICK, self._trick_legal(nxt))
+            self.player, self.legal = nxt, self._trick_legal(nxt)  # (the phase stays TRICK)
             return
-        best = self._trick_winner()
+        best = self._special_winner() if e.special_tricks else self._trick_winner()
         winner = self.trick_seats[best]
         self.count("trick")
         if t.suit_of[self.trick[best]] == self.trump_suit >= 0 and t.suit_of[self.trick[0]] != self.trump_suit:
             self.count("trump")
-        for c in self.zones[t.middle]:
-            self._put(t.won + winner, c)
-        self.zones[t.middle] = []
+        won = zones[t.won + winner]
+        if t.sorted_slot[t.won + winner]:
+            for c in zones[t.middle]:
+                insort(won, c)
+        else:
+            won.extend(zones[t.middle])
+        zones[t.middle] = []
         self.tricks_won[winner] += 1
         self.first_trick = False
-        if not any(self.zones[t.hand + s] for s in range(self.n)):
+        if not any(zones[t.hand:t.hand + self.n]):
             self._end_round()
         else:
             self._start_trick(winner)
@@ -124,6 +148,23 @@ class StylesMixin:
                     best = i
             elif suit_of[card] == trump >= 0:
                 best = i
+        return best
+
+    def _special_winner(self) -> int:
+        """Return the winning card's index when some cards beat or lose to all (docs: `beats_all`, `loses_all`):
+        the first `beats_all` card; else the highest trump or card of the suit led, `loses_all` cards below every
+        other; a trick of `loses_all` cards only goes to the first."""
+        e, t, trick = self.engine, self.t, self.trick
+        for i, card in enumerate(trick):
+            if e.beats_all[card]:
+                self.count("beats_all")
+                return i
+        led, trump = self._led_suit(), self.trump_suit
+        keys = [-2 if e.loses_all[c] else t.rank_of[c] + (2000 if t.suit_of[c] == trump >= 0 else
+                                                         1000 if t.suit_of[c] == led >= 0 else 0) for c in trick]
+        best = keys.index(max(keys))   # the first of the strongest
+        if e.loses_all[trick[best]]:
+            self.count("loses_all")
         return best
 
     # -- reveal ---------------------------------------------------------------------------------------------------

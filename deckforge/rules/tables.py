@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..sim.base import card_labels
 from .model import AskMove, EffectStep, PlayMove, RulesModel, Where
+from .model_cards import card_attrs, card_value
 
 if TYPE_CHECKING:
     from .engine import RulesEngine
@@ -23,8 +24,8 @@ class CardTables:
         self.kind_of = tuple(kinds[card.id] for card in cards)
         self.labels = card_labels(tuple(card.id for card in cards))
         self.attr_values: dict[str, list[str]] = {}
-        for card in cards:
-            for name, value in card.attrs.items():
+        for attrs in card_attrs(cards):
+            for name, value in attrs.items():
                 values = self.attr_values.setdefault(name, [])
                 if str(value) not in values:
                     values.append(str(value))
@@ -47,7 +48,8 @@ class CardTables:
         if attr == "suit":
             return self.suit_of
         values = self.attr_values.get(attr, [])
-        return tuple(values.index(str(card.get(attr))) if card.get(attr) is not None else -1 for card in self.cards)
+        return tuple(values.index(str(card_value(card, attr))) if card_value(card, attr) is not None else -1
+                     for card in self.cards)
 
     def mask(self, where: Where | None) -> tuple[bool, ...]:
         """Return which cards pass a filter (None: every card)."""
@@ -87,21 +89,29 @@ class CardTables:
         self.allowed = tuple(self.mask(m.cond.card) for m in self.play_moves)
         self.tested = tuple(m.cond.has_tests for m in self.play_moves)
         self.match = tuple(tuple(self.attr_index(a) for a in m.cond.match) for m in self.play_moves)
-        self.match_is_suit = tuple(tuple(a == "suit" for a in m.cond.match) for m in self.play_moves)
-        self.beats = tuple(self._beats_table(m) for m in self.play_moves)
         effects = []
         for card in self.cards:
             steps: list[EffectStep] = [s for effect in rules.effects if effect.when.matches(card) for s in effect.do]
             steps += [_spell_step(e) for e in card.effects]
             effects.append(tuple(steps))
         self.card_effects = tuple(effects)
+        # the attribute a `name` effect names (name_suit: suit); its values are the actions name_base + v
+        named = [step.attr for m in self.play_moves for step in m.then if step.names_value]
+        named += [step.attr for steps in effects for step in steps if step.names_value]
+        self.named_attr = named[0] if named else "suit"
+        self.name_values = (self.suits if self.named_attr == "suit"
+                            else tuple(self.attr_values.get(self.named_attr, ())))
+        self.match_is_suit = tuple(tuple(a == self.named_attr for a in m.cond.match) for m in self.play_moves)
+        self.beats = tuple(self._beats_table(m) for m in self.play_moves)
+        # beats_named[k][card][v]: the card beats the named value v (the beats test of a move on the named attribute)
+        self.beats_named = tuple(self._beats_named(m) for m in self.play_moves)
         # fits[k][top + 1][card]: may move k lay the card on `top` (-1: an empty zone)
         self.fits = tuple(tuple(self._fit_row(k, top) for top in range(-1, size)) for k in range(len(self.play_moves)))
         self._named: dict[tuple[int, int, int], tuple[bool, ...]] = {}
         # fit_table[k][named + 1][top + 1]: the same, with every suit a name_suit may name worked out beforehand
         self.fit_table = tuple(
             (self.fits[k],) + tuple(tuple(self.fit_row(k, top, named) for top in range(-1, size)) if
-                                    any(self.match_is_suit[k]) else self.fits[k] for named in range(len(self.suits)))
+                                    self._names_matter(k) else self.fits[k] for named in range(len(self.name_values)))
             for k in range(len(self.play_moves)))
         ask = next((m for m in rules.play.moves if isinstance(m, AskMove)), None)
         self.ask_attr = ask.attr if ask else None
@@ -109,8 +119,9 @@ class CardTables:
         self.ask_of = self.attr_index(ask.attr) if ask else ()
 
     def fit_row(self, k: int, top: int, named: int) -> tuple[bool, ...]:
-        """Return which cards move k lays on `top`, the suit `named` (by name_suit) standing for the top's."""
-        if named < 0 or not any(self.match_is_suit[k]):
+        """Return which cards move k lays on `top`, the value `named` (by name_suit or name) standing for the
+        top's."""
+        if named < 0 or not self._names_matter(k):
             return self.fits[k][top + 1]
         key = (k, top, named)
         if key not in self._named:
@@ -134,8 +145,13 @@ class CardTables:
                     for of, is_suit in zip(self.match[k], self.match_is_suit[k]))
                 row.append(matched and (not cond.higher or self.rank_of[card] > self.rank_of[top])
                            and (not cond.lower or self.rank_of[card] < self.rank_of[top])
-                           and (beats is None or beats[card][top]))
+                           and (beats is None or (self.beats_named[k][card][named] if named >= 0
+                                                  and self.beats_named[k] is not None else beats[card][top])))
         return tuple(row)
+
+    def _names_matter(self, k: int) -> bool:
+        """Return whether a named value changes what move k admits (it tests the named attribute)."""
+        return any(self.match_is_suit[k]) or self.beats_named[k] is not None
 
     def _beats_table(self, move: PlayMove):
         """Return beats[card][top] for a beats-table condition (None without one)."""
@@ -143,8 +159,18 @@ class CardTables:
         if beats is None:
             return None
         table = dict(beats.table)
-        return tuple(tuple(str(top.get(beats.attr)) in table.get(str(card.get(beats.attr)), ())
+        # a top card without the attribute (a changer turned up at the start) has nothing to beat: any card goes
+        return tuple(tuple(top.get(beats.attr) is None or str(top.get(beats.attr)) in table.get(str(card.get(beats.attr)), ())
                            for top in self.cards) for card in self.cards)
+
+    def _beats_named(self, move: PlayMove):
+        """Return beats_named[card][v] for a beats test on the named attribute (None otherwise)."""
+        beats = move.cond.beats
+        if beats is None or beats.attr != self.named_attr:
+            return None
+        table = dict(beats.table)
+        return tuple(tuple(value in table.get(str(card.get(beats.attr)), ()) for value in self.name_values)
+                     for card in self.cards)
 
 
 def _spell_step(effect) -> EffectStep:
@@ -185,7 +211,7 @@ def describe_action(engine: "RulesEngine", action: int, chance: bool, dealer: bo
     if engine.bid_base <= action < engine.name_base:
         return f"bid {action - engine.bid_base}"
     if engine.name_base <= action < engine.seat_base:
-        return f"name {t.suits[action - engine.name_base]}"
+        return f"name {t.name_values[action - engine.name_base]}"
     if engine.seat_base <= action < engine.ask_base:
         return f"choose seat {action - engine.seat_base}"
     if engine.ask_base <= action < engine.num_distinct_actions():

@@ -1,5 +1,5 @@
-"""The turns style of the rules interpreter: the legal moves of a turn, their consequences, effects and the
-automatic rules (docs/rules-format.md, "moves", "always", "effects"). A mixin of RulesState (state.py)."""
+"""The turns style of the rules interpreter: the legal moves of a turn, their consequences and the automatic rules
+(docs/rules-format.md, "moves", "always"); what laid cards do is in effects.py. A mixin of RulesState (state.py)."""
 from __future__ import annotations
 
 from bisect import insort
@@ -8,6 +8,8 @@ from .model import AskMove, Bust, DrawMove, HitMove, PassMove, Sets, StandMove, 
 
 # phases and resume codes are state.py's; repeated here as plain numbers to avoid a circular import
 TURN, NAME, CHOOSE, GIVE = 3, 4, 5, 6
+EXTRA = 11   # state.py's phase: the caster may lay one more card (extra_play) or pass
+CASTER_EFFECTS = ("give", "swap_hands", "play_again", "extra_play")  # void when the caster is out
 R_END_TURN, R_CONTINUE, R_EFFECTS = 4, 5, 7
 C_DRAW, C_PASS, C_STAND, C_HIT, C_TAKE, C_ASK = range(6)   # the moves other than play (engine.other_codes)
 ALWAYS, NO_PLAY, NO_OTHER = range(3)                       # `when`, as numbers
@@ -15,8 +17,13 @@ ALWAYS, NO_PLAY, NO_OTHER = range(3)                       # `when`, as numbers
 END_HANDS_EMPTY, END_FIRST_OUT, END_LAST_HOLDING, END_ALL_STOOD, END_SETS_COMPLETE, END_STOCK_EMPTY, END_NO_MOVES = range(7)
 
 
+def _lasting(steps: tuple) -> tuple:
+    """Return the effects that still act once the round is over: not those waiting for an answer or naming."""
+    return tuple(step for step in steps if step.answer is None and not step.names_value)
+
+
 class TurnsMixin:
-    """Moves of a turn, effects and automatic rules."""
+    """Moves of a turn and automatic rules."""
 
     __slots__ = ()
 
@@ -25,9 +32,13 @@ class TurnsMixin:
     def _give_turn(self, seat: int) -> None:
         """Give the turn to `seat` or the next seat after it that can move (spending skips on the way); a table
         where no seat can move ends the round."""
-        n, skips, stood, bust = self.n, self.skips, self.stood, self.bust
+        n, skips, stood, bust, direction = self.n, self.skips, self.stood, self.bust, self.direction
+        # docs: under last_holding a seat that emptied its hand is out and takes no more turns (as _is_out says)
+        out = self.out_order if self.engine.round_end == END_LAST_HOLDING else ()
         for _ in range(3 * n):
-            if skips[seat]:
+            if seat in out:
+                pass
+            elif skips[seat]:
                 skips[seat] -= 1
             elif not stood[seat] and not bust[seat]:
                 legal = self._turn_legal(seat)
@@ -35,7 +46,7 @@ class TurnsMixin:
                     self.caster = self.player = seat
                     self.phase, self.legal = TURN, legal
                     return
-            seat = (seat + self.direction) % n
+            seat = (seat + direction) % n
         self.count("no_moves")
         self._end_round()
 
@@ -43,7 +54,13 @@ class TurnsMixin:
         """Return the seat's legal actions: the cards its play moves allow, then the other moves that `when` lets
         through (a `no_other` move only when nothing else is, the first such one listed)."""
         e, zones = self.engine, self.zones
-        if e.fast_play:  # one or two play moves from one zone: the table of fitting cards, indexed by the top
+        if self.waiting:
+            return self._answers(seat)
+        if e.fit_any is not None:  # every play move from one zone onto one: their merged table, by the top
+            target = zones[e.play_dst[0][seat]]
+            fits = e.fit_any[self.named_suit + 1][target[-1] + 1 if target else 0]
+            legal = [card for card in zones[e.play_src[0][seat]] if fits[card]]
+        elif e.fast_play:  # one or two play moves from one zone: the table of fitting cards, indexed by the top
             named = self.named_suit + 1
             source = zones[e.play_src[0][seat]]
             target = zones[e.play_dst[0][seat]]
@@ -56,6 +73,21 @@ class TurnsMixin:
                 legal = [card for card in source if first[card]]
         else:
             legal = self._cards_of_many(seat) if e.play_dst else []
+        if not e.draw_else_pass:
+            return self._other_actions(seat, legal)
+        # what _other_actions gives for `draw` (always) then `pass` (no_other), without its loop
+        if zones[e.draw_src[seat]] or e.draw_refills[seat] and len(zones[self.t.pile]) > 1:
+            legal.append(e.draw)
+        elif not legal:
+            return [e.pass_]
+        if len(legal) > 1 and legal[-1] < legal[-2]:
+            legal.sort()
+        return legal
+
+    def _other_actions(self, seat: int, legal: list[int]) -> list[int]:
+        """Return the seat's legal actions: `legal` (the cards it may lay) followed by the other moves that `when`
+        lets through (a `no_other` move only when nothing else is, the first such one listed)."""
+        e, zones = self.engine, self.zones
         played = bool(legal)
         deferred = None
         for code, when, move in e.other_codes:
@@ -79,6 +111,22 @@ class TurnsMixin:
         if len(legal) > 1 and legal[-1] < legal[-2]:
             legal.sort()
         return legal
+
+    def _playable(self, seat: int) -> list[int]:
+        """Return the cards the seat may lay now under its play moves (extra_play offers only these)."""
+        e, zones = self.engine, self.zones
+        if not e.play_dst:
+            return []
+        if not e.fast_play:
+            return self._cards_of_many(seat)
+        named = self.named_suit + 1
+        rows = [e.fit_table[k][named][zones[targets[seat]][-1] + 1 if zones[targets[seat]] else 0]
+                for k, targets in enumerate(e.play_dst)]
+        return [card for card in zones[e.play_src[0][seat]] if any(row[card] for row in rows)]
+
+    def _is_out(self, seat: int) -> bool:
+        """Return whether the seat is out of the round: under `end.round: last_holding`, it emptied its hand."""
+        return self.engine.round_end == END_LAST_HOLDING and seat in self.out_order
 
     def _cards_of_many(self, seat: int) -> list[int]:
         """Return the cards any of three or more play moves (or moves from different zones) allow, sorted."""
@@ -130,12 +178,18 @@ class TurnsMixin:
         e, t = self.engine, self.t
         self.caster = seat
         self.passes = self.passes + 1 if action == e.pass_ else 0
+        if self.waiting:
+            if action >= e.size:
+                self._take_waiting(seat)
+                return
+            for name, _, _ in self.waiting:  # laid on them, the waiting effects pass on to the next seat
+                self.count(f"{e.effect_keys.get(name, name)}.answered")
         if action < e.size:
             self._play_card(seat, action)
         elif action == e.draw:
-            move = e.move_of[DrawMove]
-            self.count(e.move_name[DrawMove])
-            self._queue(e.draw_src[seat], t.hand + seat, times=move.count, refill=move.refill)
+            move, name, effects = e.move_of[DrawMove], e.move_name[DrawMove], self.effects
+            effects[name] = effects.get(name, 0) + 1
+            self.pending.extend([(e.draw_src[seat], t.hand + seat, -1, move.refill, None)] * move.count)  # _queue
             self.resume = R_CONTINUE if move.then == "continue" else R_END_TURN
         elif action == e.hit:
             self.count(e.move_name[HitMove])
@@ -157,13 +211,18 @@ class TurnsMixin:
         rules' `effects` and the card's own)."""
         e, t, zones = self.engine, self.t, self.zones
         k = 0
-        if len(e.play_dst) > 1:
+        if e.first_fit is not None:  # the first move that lays it (engine._build_shared_target)
+            target = zones[e.play_dst[0][seat]]
+            k = e.first_fit[self.named_suit + 1][target[-1] + 1 if target else 0][card]
+        elif len(e.play_dst) > 1:
             named = self.named_suit + 1
-            for k, targets in enumerate(e.play_dst):
+            for move, targets in enumerate(e.play_dst):
                 target = zones[targets[seat]]
-                if t.fit_table[k][named][target[-1] + 1 if target else 0][card]:
+                if t.fit_table[move][named][target[-1] + 1 if target else 0][card]:
+                    k = move  # else (a card laid in answer to a waiting effect, `answer`) the first move
                     break
-        zones[e.play_src[k][seat]].remove(card)
+        source = zones[e.play_src[k][seat]]
+        source.remove(card)
         target = e.play_dst[k][seat]
         if t.sorted_slot[target]:
             insort(zones[target], card)
@@ -174,11 +233,21 @@ class TurnsMixin:
         effects[name] = effects.get(name, 0) + 1
         self.named_suit = -1
         then, effects = t.play_moves[k].then, t.card_effects[card]
+        if (then or effects) and not source and self._ends_round():
+            # the round is over: no next turn to wait for, no suit worth naming; other effects still act (first_out:
+            # the cards the others hold decide their places), except once one seat is left holding cards (last_holding:
+            # every place is decided; nothing more happens)
+            then, effects = ((), ()) if e.round_end == END_LAST_HOLDING else (_lasting(then), _lasting(effects))
         if then or effects:
             self.effect_queue = [*then, *effects]
             self.resume = R_EFFECTS
         else:
             self.resume = R_END_TURN
+
+    def _ends_round(self) -> bool:
+        """Return whether the round's end has come (a seat has just laid its last card)."""
+        self._note_out()
+        return self._round_over()
 
     def _top(self, slot: int) -> int:
         cards = self.zones[slot]
@@ -209,97 +278,36 @@ class TurnsMixin:
         e = self.engine
         if e.always:
             self._apply_always()
-        hand = e.t.hand
-        if not all(self.zones[hand:hand + self.n]):
+        hand, n, end = e.t.hand, self.n, e.round_end
+        hands = self.zones[hand:hand + n]
+        empty = hands.count([])
+        # _note_out has work only if an empty hand is not yet out: more empty hands than seats out, or a seat out
+        # that holds cards again
+        if empty and (empty > len(self.out_order) or any(hands[s] for s in self.out_order)):
             self._note_out()
-        if (self.out_order if e.round_end == END_FIRST_OUT else self._round_over()):
+        # the round's end (_round_over), its two commonest cases first
+        if self.out_order if end == END_FIRST_OUT else n - empty <= 1 if end == END_LAST_HOLDING \
+                else self._round_over():
             self._end_round()
             return
         if self.passes and self.passes >= sum(1 for s in range(self.n) if not self.stood[s] and not self.bust[s]):
             self.count("blocked")  # a full round of passes: nobody can do anything more this round
-            self._end_round()
+            if e.rules.end.blocked == "stalemate":
+                self._finish(stalemate=True)
+            else:
+                self._end_round()
             return
         mover = self.caster
-        self._give_turn(mover if again else (mover + self.direction) % self.n)
-
-    # -- effects ------------------------------------------------------------------------------------------------
-
-    def _run_effects(self) -> None:
-        """Apply the queued effects in order; stop for a decision (a suit, a seat, cards to give) or for cards to
-        be drawn, and come back here after it."""
-        e = self.engine
-        while self.effect_queue:
-            step = self.effect_queue[0]
-            if step.name == "name_suit":
-                self.effect_queue.pop(0)
-                self.count("name_suit")
-                self._set_player(self.caster, NAME, list(e.names))
-                self.resume = 0
+        seat = mover if again else (mover + self.direction) % n
+        # _give_turn's commonest case without its call: the seat is in, owes no skip and can move
+        if not (self.skips[seat] or self.stood[seat] or self.bust[seat]
+                or end == END_LAST_HOLDING and seat in self.out_order):
+            legal = self._turn_legal(seat)
+            if legal:
+                self.caster = self.player = seat
+                self.phase, self.legal = TURN, legal
                 return
-            if step.target == "chosen" and self._chosen_targets():
-                self._set_player(self.caster, CHOOSE, [e.seat_base + s for s in self._chosen_targets()])
-                return
-            self.effect_queue.pop(0)
-            if self._apply_effect(step, self._effect_targets(step.target)):
-                return
-        self.resume = R_CONTINUE if self.again else R_END_TURN
-        self.again = False
-
-    def _chosen_targets(self) -> list[int]:
-        return [s for s in range(self.n) if s != self.caster and not self.stood[s] and not self.bust[s]]
-
-    def _effect_targets(self, target: str) -> list[int]:
-        n, caster, d = self.n, self.caster, self.direction
-        live = [(caster + d * step) % n for step in range(1, n)]
-        live = [s for s in live if not self.stood[s] and not self.bust[s]] or live
-        if target == "others":
-            return live
-        if target == "previous":
-            return live[-1:]
-        return live[:1]
-
-    def _apply_effect(self, step, targets: list[int]) -> bool:
-        """Apply one effect; return True when it waits for something (a decision, cards to draw)."""
-        t, name = self.t, step.name
-        self.count(self.engine.effect_keys.get(name, name))
-        if name == "skip":
-            for seat in targets:
-                self.skips[seat] += step.amount
-        elif name == "reverse":
-            self.direction = -self.direction
-        elif name in ("play_again", "extra_play"):
-            self.again = True
-        elif name == "draw":
-            for seat in targets:
-                self._queue(t.stock, t.hand + seat, times=step.amount, refill=True)
-            self.resume = R_EFFECTS
-            return bool(self.pending)
-        elif name == "swap_hands" and targets:
-            a, b = t.hand + self.caster, t.hand + targets[0]
-            self.zones[a], self.zones[b] = self.zones[b], self.zones[a]
-        elif name == "give" and targets and self.zones[t.hand + self.caster]:
-            self.give_left, self.give_target = step.amount, targets[0]
-            self._set_player(self.caster, GIVE, list(self.zones[t.hand + self.caster]))
-            return True
-        return False
-
-    def _effect_choice(self, seat: int, action: int) -> None:
-        """A decision an effect asked for: the suit named, the seat chosen, a card given."""
-        e, t = self.engine, self.t
-        if self.phase == NAME:
-            self.named_suit = action - e.name_base
-        elif self.phase == CHOOSE:
-            step = self.effect_queue.pop(0)
-            if self._apply_effect(step, [action - e.seat_base]):
-                return
-        else:
-            self._remove(t.hand + seat, action)
-            self._put(t.hand + self.give_target, action)
-            self.give_left -= 1
-            if self.give_left and self.zones[t.hand + seat]:
-                self.legal = list(self.zones[t.hand + seat])
-                return
-        self.resume = R_EFFECTS
+        self._give_turn(seat)
 
     # -- automatic rules and the round's end ---------------------------------------------------------------------
 
@@ -346,9 +354,12 @@ class TurnsMixin:
     def _note_out(self) -> None:
         """Record the seats that have just emptied their hands (first_out, the places of a shedding game)."""
         hands = self.zones[self.t.hand:self.t.hand + self.n]
-        for seat in range(self.n):
-            if self.holding[seat] and not hands[seat] and seat not in self.out_order:
-                self.out_order.append(seat)
+        holding, out_order = self.holding, self.out_order
+        for seat, cards in enumerate(hands):
+            if not cards and holding[seat] and seat not in out_order:
+                out_order.append(seat)
+                # end.round last_holding: a seat out of cards is out of the round (no turns; effects pass it by)
+                self.stood[seat] = self.stood[seat] or self.engine.round_end == END_LAST_HOLDING
 
     def _round_over(self) -> bool:
         """Return whether the round's end (`end.round`, as engine.round_end's code) has come."""
@@ -358,7 +369,7 @@ class TurnsMixin:
         if end == END_HANDS_EMPTY:
             return not any(zones[hand:hand + n])
         if end == END_LAST_HOLDING:
-            return sum(1 for cards in zones[hand:hand + n] if cards) <= 1
+            return n - zones[hand:hand + n].count([]) <= 1
         if end == END_ALL_STOOD:
             return all(self.stood[s] or self.bust[s] for s in range(n))
         if end == END_SETS_COMPLETE:

@@ -142,8 +142,13 @@ class RulesView:
             name = t.zone_of_slot[slot] + (f"[P{owner}]" if owner >= 0 else "")
             seen = face == "up" or (face == "owner" and owner == player)
             lines.append(f"{name}: {self._cards(cards) if seen else f'{len(cards)} cards'}")
-        lines.append(f"round {self.round_no}; scores {self.totals}; to move: P{self.player}")
+        lines.append(f"round {self.round_no}; scores {self.totals}; to move: P{self.player}{self._waiting_words()}")
         return "\n".join(lines)
+
+    def _waiting_words(self) -> str:
+        """Say the effects waiting for the next seat's answer (`answer`), for the strings above."""
+        waiting = getattr(self, "waiting", None)
+        return "; waiting: " + ", ".join(f"{name} {amount}" for name, amount, _ in waiting) if waiting else ""
 
     def _cards(self, cards) -> str:
         return " ".join(self.t.labels[c] for c in cards) or "-"
@@ -155,7 +160,8 @@ class RulesView:
         t = self.t
         lines = [f"{t.zone_of_slot[s]}" + (f"[P{t.owner_of_slot[s]}]" if t.owner_of_slot[s] >= 0 else "")
                  + f": {self._cards(cards)}" for s, cards in enumerate(self.zones)]
-        return "\n".join(lines + [f"round {self.round_no}; scores {self.totals}; to move: P{self.player}"])
+        return "\n".join(lines + [f"round {self.round_no}; scores {self.totals}; to move: P{self.player}"
+                                   f"{self._waiting_words()}"])
 
     def check_invariants(self) -> None:
         """Raise InvariantError when a card is in two places or in none, or the seat to move is not a seat."""
@@ -186,10 +192,11 @@ class RulesView:
 
     _SCALARS = ("engine", "t", "n", "player", "turns", "phase", "dealer", "round_no", "resume", "setup_pos",
                 "direction", "named_suit", "broken", "first_trick", "trick_size", "trump_suit", "again", "caster", "passes",
-                "give_left", "give_target", "last_dealt", "over", "stalemate", "first_player")
+                "give_left", "give_target", "last_dealt", "over", "stalemate", "first_player", "extra_left",
+                "stock_known")
     _LISTS = ("pending", "skips", "stood", "bust", "out_order", "holding", "trick", "trick_seats", "tricks_won",
               "sets_won", "bids", "picks", "split_bonus", "totals", "bids_made", "bids_made_by_seat", "effect_queue",
-              "history", "legal")
+              "history", "legal", "waiting")
 
     def determinize(self, player: int, rng: random.Random):
         """Return a clone in which the cards `player` cannot see (other hands, face-down shared zones, others'
@@ -198,7 +205,7 @@ class RulesView:
         t = self.t
         hidden = [s for s in range(t.slots) if (t.face_of_slot[s] == "owner" and t.owner_of_slot[s] != player
                                                 and not self.engine.dealt_by_value)
-                  or (t.hidden_slot[s] and t.owner_of_slot[s] < 0)]
+                  or (t.hidden_slot[s] and t.owner_of_slot[s] < 0 and not (s == t.stock and self.stock_known))]
         picks = [seat for seat, card in enumerate(world.picks or ()) if card >= 0 and seat != player]
         pool = [card for s in hidden for card in world.zones[s]] + [world.picks[seat] for seat in picks]
         rng.shuffle(pool)

@@ -112,7 +112,19 @@ class Words:
             return names.pop()
         words = [_WORD.split(name.strip()) for name in names]
         shared = _common(words) or list(reversed(_common([list(reversed(w)) for w in words])))
-        return " ".join(shared) if shared else value
+        return " ".join(shared) if shared else self._most_copies(attr, value)
+
+    def _most_copies(self, attr: str, value: str) -> str:
+        """Return the name most copies of the cards with this value bear (Kámen, nůžky, papír: "Kámen" for the
+        7 plain rocks beside 2 rock spells); the value itself when no name leads."""
+        copies: dict[str, int] = {}
+        for card in self.deck.cards:
+            if str(card.get(attr)) == value:
+                copies[card.name(self.lang)] = copies.get(card.name(self.lang), 0) + card.count
+        ranked = sorted(copies.values(), reverse=True)
+        if len(ranked) > 1 and ranked[0] == ranked[1]:
+            return value
+        return max(copies, key=copies.get)
 
     def rank_list(self) -> str:
         """Say the ranks from lowest to highest."""
@@ -159,6 +171,17 @@ class Words:
             return f"the {phrase}" if found.kind == "named" else f"{_english_article(phrase)} {phrase}"
         return phrase
 
+    def one_card(self, where: Where | None, case: str = "nom") -> str:
+        """Name any one card of a set, with the indefinite article English needs ("a Wizard or Jester", "an Ace");
+        other languages as `cards` in the singular ("karta „Čaroděj“ nebo „Šašek“")."""
+        phrase = self.cards(where, "sg", case)
+        return phrase if _NOUN_PHRASES.get(self.lang) else f"{_english_article(phrase)} {phrase}"
+
+    def a_card_named(self, name: str) -> str:
+        """Name one card by its printed name: English with its article ("a Changer"); the languages of the
+        catalogs quote it („Měnič“) and let the sentence around it say "karta"."""
+        return quote(name, self.lang) if _NOUN_PHRASES.get(self.lang) else f"{_english_article(name)} {name}"
+
     def _values(self, found: CardSet, style: str) -> str:
         if found.kind == "suit":
             return self.join([self.suit_name(v) for v in found.values], style)
@@ -186,8 +209,8 @@ class Words:
             names = [self.rank_name(v) for v in found.values]
             return self.join(names if number == "sg" else [_english_plural(n) for n in names],
                              "or" if number == "sg" else "standard")
-        if found.kind == "named":
-            return self._values(found, "or" if number == "sg" else "standard")
+        if found.kind == "named":  # "a Changer"; "the Changer cards" (a card's name is no plural noun)
+            return self._values(found, "or") if number == "sg" else f"{self._values(found, 'standard')} cards"
         return f"{noun} with {self._values(found, 'or')}"
 
     def _de_cards(self, found: CardSet, number: str) -> str:

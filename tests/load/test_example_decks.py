@@ -16,6 +16,8 @@ from deckforge.load.paths import EXAMPLES_DIR
 from tests.layout.test_contrast import MINIMUM, low_contrasts
 
 EXAMPLES = sorted(path.parent.name for path in EXAMPLES_DIR.glob("*/deck.yaml"))
+AS_DATA = [name for name in EXAMPLES if name.endswith("-as-data")]   # a bundled game written again as data
+STANDARD = [name for name in EXAMPLES if name not in AS_DATA]
 CLASSICS = {"crazy-eights", "go-fish", "hearts", "spades", "gops", "old-maid", "whist"}
 SUITS = {"spades", "hearts", "diamonds", "clubs"}
 MM = 72 / 25.4
@@ -27,7 +29,7 @@ def test_the_eight_classics_and_a_press_your_luck_game_are_there():
     assert any("hit" in (EXAMPLES_DIR / name / "deck.yaml").read_text(encoding="utf-8") for name in press_your_luck)
 
 
-@pytest.mark.parametrize("name", EXAMPLES)
+@pytest.mark.parametrize("name", STANDARD)
 def test_an_example_loads_with_standard_cards_and_rules_as_data(name):
     deck = load_deck(f"examples/{name}")
     assert deck.game is None and deck.described is not None and deck.languages == ("cs", "en")
@@ -36,6 +38,15 @@ def test_an_example_loads_with_standard_cards_and_rules_as_data(name):
     assert {card.get("suit") for card in deck.cards} <= SUITS and {suit.id for suit in deck.suits} == SUITS
     assert all(card.names["cs"] and card.names["en"] for card in deck.cards)
     assert deck.described.notes.keys() == {"cs", "en"}
+
+
+@pytest.mark.parametrize("name", AS_DATA)
+def test_a_bundled_game_as_data_plays_its_description_with_the_bundled_cards(name):
+    deck = load_deck(f"examples/{name}")
+    bundled = load_deck(name.removesuffix("-as-data"))
+    assert deck.game is None and deck.described is not None and bundled.game is not None
+    assert [(card.id, card.count) for card in deck.cards] == [(card.id, card.count) for card in bundled.cards]
+    assert {"cs", "en"} <= set(deck.languages) and deck.described.notes.keys() == set(deck.languages)
 
 
 def test_old_maid_plays_without_one_queen_and_gops_without_the_clubs():
@@ -54,6 +65,10 @@ def test_an_example_builds_and_its_cards_read_back(tmp_path, name):
     result = build_deck(deck, BuildOptions(lang="cs"), out=tmp_path / "deck.pdf")
     pages = PdfReader(tmp_path / "deck.pdf").pages
     fronts = -(-deck.total_for(deck.player_count()) // 9)  # nine poker cards a sheet, each sheet with its backs
+    if name in AS_DATA:   # the bundled deck's cards, printed as the bundled deck prints them
+        bundled = build_deck(load_deck(name.removesuffix("-as-data")), BuildOptions(lang="cs"),
+                             out=tmp_path / "bundled.pdf")
+        fronts = bundled.pages // 2
     assert len(pages) == result.pages == 2 * fronts
     first, last = pages[0].extract_text(), pages[2 * fronts - 2].extract_text()
     assert deck.cards[0].name("cs") in first and deck.cards[-1].name("cs") in last

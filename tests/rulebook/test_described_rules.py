@@ -258,6 +258,11 @@ def every_variant(rules):
         yield replace(rules, end=m.End(round=end, rounds=None, score=None))
     yield replace(rules, end=m.End(by_deck=True), setup=(m.Deal(count=m.Count(per_round=True)),))
     yield replace(rules, end=m.End(score=50), teams="partners")
+    king = m.Where((("rank", ("K",)),))
+    for name, to in (("draw", "pile"), ("skip", "middle")):   # waiting effects; a turned-up card that acts
+        yield replace(rules, setup=(m.Deal(count=m.Count(5)), m.TurnUp(to=to, acts=True)),
+                      end=m.End(round="last_holding", blocked="stalemate"),
+                      effects=(m.CardEffect(king, (m.EffectStep(name, amount=2, answer=king), m.EffectStep("name_suit"))),))
     for kind in m.WINNERS:
         yield replace(rules, winner=m.Winner(kind, m.Where((("rank", ("K",)),)) if kind == "not_last_holding"
                                              else None))
@@ -275,6 +280,12 @@ def every_variant(rules):
                   play=m.Play("tricks", tricks=m.Tricks(follow="any", lead_locked=m.Where((("suit", ("hearts",)),)),
                                                       first_lead=m.Where((("suit", ("leaves",)), ("rank", ("1",)))))))
     yield replace(rules, trump=m.Trump("turn_up"), play=m.Play("tricks", tricks=m.Tricks()))
+    high, low = m.Where((("rank", ("K",)),)), m.Where((("rank", ("1",)),))   # Wizard's cards apart, its trump
+    yield replace(rules, trump=m.Trump("turn_up", dealer_chooses=high, no_trump=low, stock_empty="none"),
+                  setup=(m.Deal(count=m.Count(per_round=True)),), end=m.End(by_deck=True),
+                  play=m.Play("tricks", tricks=m.Tricks(wild=high, beats_all=high, loses_all=low)))
+    yield replace(rules, trump=m.Trump("turn_up", stock_empty="none"), setup=(m.Deal(),),
+                  play=m.Play("tricks", tricks=m.Tricks(beats_all=high)))
     moves = (m.PlayMove(cond=m.Condition(card=m.Where((("suit", ("hearts",)),)), higher=True, lower=True,
                                          beats=m.Beats("suit", (("hearts", ("leaves",)),)))),
              m.DrawMove(count=2, then="continue", when="no_other"), m.AskMove(target="next", hit="take_one"),

@@ -47,7 +47,7 @@ def test_a_description_loads_with_its_defaults(tmp_path):
     assert rules.setup[0].count.for_players(2) == 3 and rules.setup[0].count.for_players(4) == 2
     wild, match, draw, pass_ = rules.play.moves
     assert wild.cond.wild == m.Where((("rank", ("4",)),)) and not wild.cond.has_tests
-    assert wild.then == (m.EffectStep("name_suit"),)
+    assert wild.then == (m.EffectStep("name_suit", attr="suit"),)
     assert match.cond.match == ("suit", "rank") and match.source == "hand" and match.to == "pile"
     assert draw == m.DrawMove(then="continue", when="no_play")
     assert pass_.when == "no_other"
