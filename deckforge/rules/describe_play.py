@@ -350,7 +350,14 @@ def _always_blocks(wr: Writer) -> list[Block]:
     t, w = wr.t, wr.w
     blocks = []
     for rule in wr.rules.play.always:
-        if isinstance(rule, m.Sets):
+        if isinstance(rule, m.Sets) and rule.run:
+            blocks.append(wr.p(t.ngettext("Whenever you hold %(num)d card %(same)s whose ranks follow one another, "
+                                          "put it %(to)s at once.",
+                                          "Whenever you hold %(num)d cards %(same)s whose ranks follow one another, "
+                                          "put them %(to)s at once.",
+                                          rule.size), num=rule.size, same=w.attr_word(rule.same, "same"),
+                               to=w.zone(rule.to, "to", wr.rules.zones)))
+        elif isinstance(rule, m.Sets):
             blocks.append(wr.p(t.ngettext("Whenever you hold %(num)d card %(same)s, put it %(to)s at once.",
                                           "Whenever you hold %(num)d cards %(same)s, put them %(to)s at once.",
                                           rule.size), num=rule.size, same=w.attr_word(rule.same, "same"),

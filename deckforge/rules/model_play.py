@@ -153,13 +153,16 @@ Move = Union[PlayMove, DrawMove, AskMove, TakeMove, HitMove, StandMove, PassMove
 @dataclass(frozen=True)
 class Sets:
     """`sets` (automatic): whenever a seat's `source` zone holds `size` cards with the same `same` attribute, they
-    go to its `to` zone at once (Old Maid pairs: size 2; Go Fish books: size 4). Each counts for `per_set`."""
+    go to its `to` zone at once (Old Maid pairs: size 2; Go Fish books: size 4). With `run`, the cards share `same`
+    (a suit) and follow one another in the order of `ranks` instead (a run of three: 4, 5, 6 of hearts). Each
+    counts for `per_set`."""
 
     size: int = 2
     same: str = "rank"
     source: str = "hand"
     to: str = "won"
     at: Source | None = field(default=None, compare=False)
+    run: bool = False
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ MOVE_KEYS = {
     "stand": ("when",),
     "pass": ("when",),
 }
-ALWAYS_KEYS = {"sets": ("size", "same", "from", "to"), "bust": ("over", "sum", "zone", "soft", "soft_value")}
+ALWAYS_KEYS = {"sets": ("size", "same", "from", "to", "run"), "bust": ("over", "sum", "zone", "soft", "soft_value")}
 TRICK_KEYS = ("follow", "lead_locked", "first_lead", "wild", "beats_all", "loses_all")
 REVEAL_KEYS = ("prize", "winner", "by", "tie", "revealed_to")
 CONDITION_KEYS = ("match", "card", "higher", "lower", "beats", "wild")
@@ -185,10 +185,11 @@ def _always(r: RulesReader, spec: dict, path: str) -> tuple:
             continue
         at = r.source(items, i)
         if kind == "sets":
+            run = r.flag(body, "run", f"{where}.run", False)
             rules.append(Sets(r.number(body, "size", f"{where}.size", 2, 2, 13),
-                              r.attribute(body, "same", f"{where}.same", "rank"),
+                              r.attribute(body, "same", f"{where}.same", "suit" if run else "rank"),
                               r.zone(body, "from", f"{where}.from", "hand", owner="each"),
-                              r.zone(body, "to", f"{where}.to", "won", owner="each"), at))
+                              r.zone(body, "to", f"{where}.to", "won", owner="each"), at, run=run))
         else:
             soft = r.where(body, "soft", f"{where}.soft") if "soft" in body else None
             rules.append(Bust(r.number(body, "over", f"{where}.over", 21, 1, 10_000),

@@ -22,6 +22,20 @@ def _lasting(steps: tuple) -> tuple:
     return tuple(step for step in steps if step.answer is None and not step.names_value)
 
 
+def _first_run(cards: list[int], rank_of: tuple[int, ...], size: int) -> list[int]:
+    """Return `size` cards whose ranks follow one another (the lowest such run; one card per rank), or []."""
+    run: list[int] = []
+    for card in sorted((c for c in cards if rank_of[c] >= 0), key=lambda c: (rank_of[c], c)):
+        if run and rank_of[card] == rank_of[run[-1]]:
+            continue  # a second card of a rank already in the run stays in the hand
+        if run and rank_of[card] != rank_of[run[-1]] + 1:
+            run = []
+        run.append(card)
+        if len(run) == size:
+            return run
+    return []
+
+
 class TurnsMixin:
     """Moves of a turn and automatic rules."""
 
@@ -331,11 +345,14 @@ class TurnsMixin:
             groups.setdefault(of[card], []).append(card)
         for value, cards in groups.items():
             while value >= 0 and len(cards) >= rule.size:
-                for card in cards[:rule.size]:
+                laid = _first_run(cards, self.t.rank_of, rule.size) if rule.run else cards[:rule.size]
+                if not laid:
+                    break
+                for card in laid:
                     self._remove(source, card)
                     self._put(target, card)
                     self._credit(seat, card)
-                del cards[:rule.size]
+                    cards.remove(card)
                 self.sets_won[seat] += 1
                 self.count(name)
 

@@ -290,7 +290,8 @@ def every_variant(rules):
                                          beats=m.Beats("suit", (("hearts", ("leaves",)),)))),
              m.DrawMove(count=2, then="continue", when="no_other"), m.AskMove(target="next", hit="take_one"),
              m.TakeMove(target="right", random=False), m.HitMove(), m.StandMove(when="no_play"), m.PassMove("always"))
-    always = (m.Sets(size=3, same="suit"), m.Bust(soft=m.Where((("rank", ("1",)),))))
+    always = (m.Sets(size=3, same="suit"), m.Sets(size=3, same="suit", run=True),
+              m.Bust(soft=m.Where((("rank", ("1",)),))))
     yield replace(rules, play=m.Play("turns", moves=moves, always=always),
                   values=m.Values(table={"K": 10}, default=2),
                   effects=tuple(m.CardEffect(m.Where((("rank", ("K",)),)), (m.EffectStep(name, "left", 2),))
