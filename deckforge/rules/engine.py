@@ -200,11 +200,16 @@ class RulesEngine(Engine):
 
     def new_initial_state(self, starter: int | None = None):
         """Return a game before its deal; `starter` is the seat left of the first dealer (None: chance picks)."""
-        from .state import RulesState
+        from .state import OneRoundState, RulesState
 
         if starter is not None and not 0 <= starter < self.players:
             raise SimulationError(f"seat {starter} cannot start: the seats are 0 to {self.players - 1}")
-        return RulesState(self, starter)
+        return (OneRoundState if self.one_round() else RulesState)(self, starter)
+
+    def one_round(self) -> bool:
+        """Return whether every game ends with its first round (see state._end_round)."""
+        end = self.rules.end
+        return self.size // self.players <= 1 if end.by_deck else end.rounds == 1
 
     # -- deckforge's own ------------------------------------------------------------------------------------------
 

@@ -65,6 +65,9 @@ class RulesState(RulesView, ScoreMixin, StylesMixin, TurnsMixin, EffectsMixin, S
         self.first_player = None
         if starter is None:
             self.phase, self.dealer = DEALER, -1
+            for name in (*self._SCALARS, *self._LISTS):   # set when the round starts; a clone needs them before
+                if not hasattr(self, name):
+                    setattr(self, name, [] if name in self._LISTS else None)
         else:
             self.dealer = (starter - 1) % n
             self._start_round()
@@ -414,3 +417,12 @@ class RulesState(RulesView, ScoreMixin, StylesMixin, TurnsMixin, EffectsMixin, S
         self.phase, self.player, self.legal = OVER, TERMINAL, []
         self.pending.clear()
         self.resume = R_NONE
+
+
+class OneRoundState(RulesState):
+    """A game of a description that ends with its first round: no stage of it ends before the game does, so a
+    search player has no checkpoint to test after every simulated step (deckforge/sim/mcts.py, `search_checkpoint`:
+    None means none; the same playouts, without the test)."""
+
+    __slots__ = ()
+    search_checkpoint = None

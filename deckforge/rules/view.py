@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import NamedTuple
 
 from ..sim.base import CHANCE, GameResult, InvariantError, place_returns
 from ..sim.results import Bids
 
 PUBLIC_MARKS = (0xFD, 0xFE)
+
+
+class _Placing(NamedTuple):
+    """The part of a finished game's GameResult that place_returns reads."""
+
+    places: list[int]
+    scores: list | None
+    finished: bool = True
+    stalemate: bool = False
 
 
 class RulesView:
@@ -94,12 +104,12 @@ class RulesView:
     def returns(self) -> list[float]:
         """Return +1 for first place to -1 for last (ties share), as the base class, ranking by the winner rule."""
         n = self.n
-        if not self.is_terminal():
+        if not self.over or self.stalemate:
             return [0.0] * n
-        result = self.result()
-        if result.scores is not None:
-            result.scores = self._rank_key() if self.engine.rules.winner.kind != "not_last_holding" else result.scores
-        return place_returns(result, n)
+        places, scores, _ = self._places()  # not the whole result(): a search asks this after every playout
+        if scores is not None and self.engine.rules.winner.kind != "not_last_holding":
+            scores = self._rank_key()
+        return place_returns(_Placing(places, scores), n)
 
     def standings(self) -> list[float]:
         """Return who is ahead now: the points so far with what the round would give if it ended now (negated
@@ -178,17 +188,7 @@ class RulesView:
 
     def clone(self):
         """Return an independent copy (lists copied, the engine and its tables shared)."""
-        other = type(self).__new__(type(self))
-        for name in self._SCALARS:
-            setattr(other, name, getattr(self, name))
-        for name in self._LISTS:
-            value = getattr(self, name)
-            setattr(other, name, value[:] if value is not None else None)
-        other.zones = [cards[:] for cards in self.zones]
-        other.plays = [row[:] for row in self.plays]
-        other.round_totals = [row[:] for row in self.round_totals]
-        other.effects = dict(self.effects)
-        return other
+        return _copy_state(self, type(self).__new__(type(self)))
 
     _SCALARS = ("engine", "t", "n", "player", "turns", "phase", "dealer", "round_no", "resume", "setup_pos",
                 "direction", "named_suit", "broken", "first_trick", "trick_size", "trump_suit", "again", "caster", "passes",
@@ -219,3 +219,22 @@ class RulesView:
         if world.player >= 0 and not world.over:
             world.legal = world._legal_now()
         return world
+
+
+def _state_copier(scalars: tuple[str, ...], lists: tuple[str, ...]):
+    """Return a function copying a state's fields into a blank one, written out attribute by attribute: a search
+    clones a state for every playout, and a loop of getattr/setattr over the names took about twice as long."""
+    lines = ["def copy(self, other):"]
+    lines += [f"    other.{name} = self.{name}" for name in scalars]
+    lines += [f"    value = self.{name}\n    other.{name} = value[:] if value is not None else None" for name in lists]
+    lines += ["    other.zones = [cards[:] for cards in self.zones]",
+              "    other.plays = [row[:] for row in self.plays]",
+              "    other.round_totals = [row[:] for row in self.round_totals]",
+              "    other.effects = self.effects.copy()",
+              "    return other"]
+    namespace: dict = {}
+    exec("\n".join(lines), namespace)  # noqa: S102 - the names are this module's own constants
+    return namespace["copy"]
+
+
+_copy_state = _state_copier(RulesView._SCALARS, RulesView._LISTS)
