@@ -41,7 +41,7 @@ STANDARD_DECKS = {
     "french-52": StandardDeck(FRENCH_SUITS, FRENCH_RANKS, FRENCH_CARD_NAMES, "standard"),
     "french-32": StandardDeck(FRENCH_SUITS, FRENCH_RANKS[5:],
                               {suit: names[5:] for suit, names in FRENCH_CARD_NAMES.items()}, "standard"),
-    "german-32": StandardDeck(GERMAN_SUITS, GERMAN_RANKS, GERMAN_CARD_NAMES, "prsi"),
+    "german-32": StandardDeck(GERMAN_SUITS, GERMAN_RANKS, GERMAN_CARD_NAMES, "german"),
 }
 
 

@@ -29,13 +29,13 @@ def _empty() -> Mapping:
 
 
 def card_value(card, attr: str) -> object:
-    """Return a card's value of `attr`; `kind` is the card's kind (a bundled game's deck: number, wizard, jester)."""
+    """Return a card's value of `attr`; `kind` is the card's kind (number cards beside special ones)."""
     return card.kind if attr == "kind" else card.get(attr)
 
 
 def card_attrs(cards) -> list[dict[str, object]]:
     """Return, card by card, the attributes a filter may name: each card's own, and `kind` when the cards are of
-    several kinds (a bundled game's deck: number, wizard, jester)."""
+    several kinds (number cards and special ones)."""
     several = len({card.kind for card in cards}) > 1
     return [{**card.attrs, "kind": card.kind} if several else dict(card.attrs) for card in cards]
 

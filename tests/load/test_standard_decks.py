@@ -78,7 +78,7 @@ def test_the_32_card_decks(tmp_path):
     french = load_deck(deck_file(tmp_path, "{standard: french-32}"))
     assert len(french.cards) == 32 and french.cards[0].id == "spades-7" and french.template == "standard"
     german = load_deck(deck_file(tmp_path, "{standard: german-32}"))
-    assert len(german.cards) == 32 and german.template == "prsi"
+    assert len(german.cards) == 32 and german.template == "german"
     assert german.card("listy-svrsek").name("cs") == "Zelený svršek"
     assert german.card("zaludy-eso").name("en") == "Ace of Acorns"
     assert german.card("kule-7").name("cs") == "Kulová sedma"
