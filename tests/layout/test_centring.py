@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -50,7 +49,7 @@ def _drawn(page, op: ShapeOp, bleed: float):
 def off_centre(book) -> list[str]:
     """Return a line for every centred shape or text line of a book's faces that is not drawn centred."""
     found = []
-    with pdfplumber.open(book.path) as pdf:
+    with book.open() as pdf:
         for face, page in zip(book.faces, pdf.pages):
             middle = float(page.width) / 2
             trim = (book.bleed, float(page.width) - book.bleed)
@@ -93,13 +92,13 @@ def _lines_off_centre(face, page, bleed: float) -> list[str]:
 
 
 @pytest.mark.parametrize("deck", DECKS)
-def test_what_is_centred_is_drawn_centred_with_even_room(tmp_path, deck):
+def test_what_is_centred_is_drawn_centred_with_even_room(tmp_path, book_folder, deck):
     source = standard_deck(tmp_path) if deck == "standard" else deck  # the standard cards, jokers included
-    found = off_centre(draw_face_book(source, "cs", False, tmp_path))
+    found = off_centre(draw_face_book(source, "cs", False, book_folder))
     assert not found, f"{deck}: " + "; ".join(found[:6])
 
 
-def test_a_panel_with_corner_symbols_beside_it_on_one_side_is_caught(tmp_path):
+def test_a_panel_with_corner_symbols_beside_it_on_one_side_is_caught(tmp_path, book_folder):
     """The reading itself: the old Měnič, its rule's panel beside a column of three corner items, fails."""
     template = (ROOT / "templates/cards/kamen-nuzky-papir.yaml").read_text(encoding="utf-8")
     old_column = {"rock": 7.25, "scissors": 13.25, "paper": 19.25}
@@ -113,5 +112,5 @@ def test_a_panel_with_corner_symbols_beside_it_on_one_side_is_caught(tmp_path):
     template = template.replace("box: {left: 11, right: 11, top: 58.2, height: 11.6}",
                                 "box: {left: 15, right: 15, top: 61.8, height: 16.4}")
     deck = deck_in_template("kamen-nuzky-papir", template, tmp_path)
-    found = off_centre(draw_face_book(deck, "cs", False, tmp_path))
+    found = off_centre(draw_face_book(deck, "cs", False, book_folder))
     assert any(line.startswith("card-changer: the shape") and "free on its left" in line for line in found), found

@@ -31,15 +31,14 @@ TOLERANCE = 0.5  # points
 
 
 @pytest.fixture(scope="module")
-def face_books(tmp_path_factory):
-    """Return a function giving the face book of (deck, lang, ink_saver), drawn once per module."""
-    folder = tmp_path_factory.mktemp("faces")
+def face_books(book_folder):
+    """Return a function giving the face book of (deck, lang, ink_saver), drawn once per test run."""
     books: dict[tuple[str, str, bool], FaceBook] = {}
 
     def book(deck_id: str, lang: str, ink_saver: bool = False) -> FaceBook:
         key = (deck_id, lang, ink_saver)
         if key not in books:
-            books[key] = draw_face_book(deck_id, lang, ink_saver, folder)
+            books[key] = draw_face_book(deck_id, lang, ink_saver, book_folder)
         return books[key]
 
     return book

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from face_book import deck_in_template, draw_face_book, standard_deck
@@ -37,7 +36,7 @@ def frame_insets(book) -> list[tuple[str, str, float]]:
     """Return (face, side, mm) for every frame side that lies between the trim and SAFE_MM inside it."""
     found = []
     bleed = book.bleed
-    with pdfplumber.open(book.path) as pdf:
+    with book.open() as pdf:
         for face, page in zip(book.faces, pdf.pages):
             trim = (bleed, bleed, float(page.width) - bleed, float(page.height) - bleed)
             width, height = trim[2] - trim[0], trim[3] - trim[1]
@@ -54,19 +53,19 @@ def frame_insets(book) -> list[tuple[str, str, float]]:
 
 @pytest.mark.parametrize("ink_saver", [False, True], ids=["normal", "ink-saver"])
 @pytest.mark.parametrize("deck", DECKS)
-def test_no_frame_lies_within_5_mm_of_the_trim(tmp_path, deck, ink_saver):
-    book = draw_face_book(_deck(deck, tmp_path), "en", ink_saver, tmp_path)
+def test_no_frame_lies_within_5_mm_of_the_trim(tmp_path, book_folder, deck, ink_saver):
+    book = draw_face_book(_deck(deck, tmp_path), "en", ink_saver, book_folder)
     near = frame_insets(book)
     assert not near, f"{deck}: frames {SAFE_MM:g} mm or less inside the trim: " + ", ".join(
         f"{key} {side} {inset:.2f} mm" for key, side, inset in sorted(set(near))[:8])
 
 
-def test_the_check_sees_a_frame_3_mm_inside_the_trim(tmp_path):
+def test_the_check_sees_a_frame_3_mm_inside_the_trim(tmp_path, book_folder):
     """The reading itself: a deck whose template keeps the old 3 mm frame is caught, side by side."""
     template = (ROOT / "templates/cards/dymock.yaml").read_text(encoding="utf-8")
     old_frame = ("      - {type: rect, name: old frame, box: {left: 3, top: 3, right: 3, bottom: 3}, radius: 2.5,\n"
                  "         stroke: ink, stroke_width: 0.6}\n")
     deck = deck_in_template("dymock", template.replace("    elements:\n", "    elements:\n" + old_frame, 1), tmp_path)
-    near = frame_insets(draw_face_book(deck, "en", False, tmp_path))
+    near = frame_insets(draw_face_book(deck, "en", False, book_folder))
     sides = {(key, side) for key, side, inset in near if inset == pytest.approx(3 - 0.3 / MM, abs=0.05)}
     assert ("card-hearts-4", "left") in sides and ("card-hearts-4", "bottom") in sides

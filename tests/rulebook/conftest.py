@@ -2,6 +2,7 @@
 whichever xdist worker needs it first (tests/helpers/made_once.py)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -38,11 +39,22 @@ def pdf_dir(tmp_path_factory) -> Path:
     return shared_folder(tmp_path_factory, "rulebooks")
 
 
+def book_key(deck: str, lang: str, players: int | None) -> str:
+    """Name a rulebook by its deck, language and player count, the deck's default count for None (write_rulebook
+    makes the same book of both), so asking with either shares one file."""
+    return f"{deck_key(deck)}-{lang}-{_player_count(deck, players)}"
+
+
+@lru_cache(maxsize=None)
+def _player_count(deck: str, players: int | None) -> int:
+    return load_deck(deck).player_count(players)
+
+
 @pytest.fixture(scope="session")
 def rulebook_pdf(pdf_dir):
     """Return a function (deck, lang, players) -> PDF path that renders each combination once per test run."""
     def render(deck: str, lang: str, players: int | None = None) -> Path:
-        return made_once(pdf_dir, f"{deck_key(deck)}-{lang}-{players}.pdf",
+        return made_once(pdf_dir, f"{book_key(deck, lang, players)}.pdf",
                          lambda out: write_rulebook(deck, lang, players, out=out))
     return render
 
@@ -51,7 +63,7 @@ def rulebook_pdf(pdf_dir):
 def rulebook_page(pdf_dir):
     """Return a function (deck, lang, players) -> the rulebook's HTML, rendered once per test run."""
     def render(deck: str, lang: str, players: int | None = None) -> str:
-        path = made_once(pdf_dir, f"{deck_key(deck)}-{lang}-{players}.html",
+        path = made_once(pdf_dir, f"{book_key(deck, lang, players)}.html",
                          lambda out: out.write_text(rulebook_html(deck, lang, players), encoding="utf-8"))
         return path.read_text(encoding="utf-8")
     return render

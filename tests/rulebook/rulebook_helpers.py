@@ -11,6 +11,7 @@ from pathlib import Path
 import pdfplumber
 
 from deckforge.load import BUNDLED_DIR
+from parsed_pdf import open_parsed
 
 DECKS = ("kamen-nuzky-papir", "wizard", "rychle-sipy", "dymock")
 LANGS = ("cs", "en")
@@ -40,8 +41,9 @@ class PdfText:
 @lru_cache(maxsize=None)
 def open_pdf(path: Path) -> pdfplumber.PDF:
     """Open a PDF once per test process and keep it open: each page keeps what pdfplumber parsed of it, so the
-    tests reading its text, its words and its images parse it once between them."""
-    return pdfplumber.open(path)
+    tests reading its text, its words and its images parse it once between them; a rulebook shared by the test
+    run (conftest.py) is parsed once in the run, by whichever worker opens it first (tests/helpers/parsed_pdf.py)."""
+    return open_parsed(path)
 
 
 @lru_cache(maxsize=None)

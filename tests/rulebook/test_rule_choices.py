@@ -122,13 +122,14 @@ def letters(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def printed():
-    """Return a function (deck, lang) -> the letters of its rulebook's visible text, each combination made once."""
+def printed(rulebook_page):
+    """Return a function (deck, lang) -> the letters of its rulebook's visible text, each combination made once
+    per test run (the HTML is shared with the other rulebook tests: conftest.py)."""
     made = {}
 
     def read(deck: str, lang: str) -> str:
         if (deck, lang) not in made:
-            made[deck, lang] = html_letters(deck, lang)
+            made[deck, lang] = letters(visible_text(rulebook_page(deck, lang)))
         return made[deck, lang]
     return read
 
