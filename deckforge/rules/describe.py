@@ -137,7 +137,7 @@ def setup_blocks(wr: Writer) -> tuple[Block, ...]:
     if wr.rules.trump.kind == "suit":
         blocks.append(wr.p(t.gettext("%(cards)s are always trumps."),
                            cards=wr.w.suit_cards(wr.rules.trump.suit, "pl", "nom")))
-    if wr.rules.end.rounds != 1 or wr.rules.end.by_deck or wr.rules.end.score:
+    if not wr.rules.end.single_round:
         blocks.append(wr.p(t.gettext("Each new round is dealt by the player to the left of the previous dealer.")))
     return tuple(blocks)
 
@@ -384,7 +384,7 @@ def _out_blocks(wr: Writer) -> list[Block]:
     if end.next_game == "winner":
         said.append(wr.p(t.gettext("If you play several games in a row, the winner of each game starts the next "
                                    "one.")))
-    elif end.rounds == 1 and not end.by_deck and not end.score:   # rounds say it: "each new round is dealt by..."
+    elif end.single_round:   # with several rounds the set-up says it: "each new round is dealt by..."
         said.append(wr.p(t.gettext("If you play several games in a row, the next game is dealt by the player to "
                                    "the left of the previous dealer.")))
     return said

@@ -32,7 +32,7 @@ def score_blocks(wr: Writer) -> list[Block]:
     lead = (t.gettext("At the end of each round, each team scores:") if team
             else t.gettext("At the end of each round, you score:"))   # the items say "your hand", "you have won"
     blocks = [Block("h3", t.gettext("Scoring")), wr.p(lead), Block("list", items=tuple(items), cards=pictured)]
-    if wr.rules.end.rounds != 1 or wr.rules.end.by_deck or wr.rules.end.score:
+    if not wr.rules.end.single_round:
         blocks.append(wr.p(t.gettext("Write the scores down after each round and add them up.")))
     return blocks
 

@@ -182,6 +182,11 @@ class End:
     blocked: str = "score"
     next_game: str = "next_dealer"   # who starts the next game of a series: "next_dealer" (the deal passes on) or "winner"
 
+    @property
+    def single_round(self) -> bool:
+        """Whether a game is one round and no more (the rulebook then says nothing of later rounds' deals)."""
+        return self.rounds == 1 and not self.by_deck and not self.score
+
 
 @dataclass(frozen=True)
 class Winner:

@@ -15,6 +15,7 @@ unmapped.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 Chooser = Callable[[random.Random, Sequence[int]], int]
@@ -33,6 +34,31 @@ def prefer(preferred: Callable[[int], bool], share: float = 0.8) -> Chooser:
             return good[rng.randrange(len(good))]
         return actions[rng.randrange(len(actions))]
     return choose
+
+
+class Recording:
+    """An engine that keeps the states it makes, so a test can read what each game counted."""
+
+    def __init__(self, engine):
+        self.engine, self.states = engine, []
+
+    def new_initial_state(self, starter=None):
+        state = self.engine.new_initial_state(starter)
+        self.states.append(state)
+        return state
+
+
+def note_fired(fired: Counter, hand_result, data_result) -> None:
+    """Count under "hand:" and "data:" every effect and figure that each engine's result of one game shows fired."""
+    for side, result in (("hand", hand_result), ("data", data_result)):
+        fired.update(f"{side}:{name}" for name, times in result.effects.items() if times)
+        fired.update(f"{side}:{name}" for name, value in (result.figures or {}).items() if value)
+
+
+def unfired(rules: dict[str, tuple[str, str]], fired: Counter) -> dict[str, tuple[str, str]]:
+    """Return the rules (described in words: (hand-written name, described name)) that did not fire in both."""
+    return {rule: (ours, theirs) for rule, (ours, theirs) in rules.items()
+            if not fired[f"hand:{ours}"] or not fired[f"data:{theirs}"]}
 
 
 class Disagreement(AssertionError):

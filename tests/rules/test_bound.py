@@ -11,21 +11,9 @@ import pytest
 
 from deckforge.load import load_deck
 from deckforge.sim.base import engine_for
-from tests.helpers.cross_check import play_both, uniform
+from tests.helpers.cross_check import Recording, play_both, uniform
 
 OLD_BOUND_PRSI_6 = 400 + 40 * 32 + 20 * 6   # the formula before, for 32 cards and 6 players
-
-
-class Recording:
-    """An engine that keeps the states it makes, so the test can read the game it played."""
-
-    def __init__(self, engine):
-        self.engine, self.states = engine, []
-
-    def new_initial_state(self, starter=None):
-        state = self.engine.new_initial_state(starter)
-        self.states.append(state)
-        return state
 
 
 def _prsi_to_data(hand, data):

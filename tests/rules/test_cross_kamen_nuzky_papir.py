@@ -31,7 +31,7 @@ from deckforge.load import load_deck
 from deckforge.sim.base import engine_for
 from deckforge.rules.state import PUBLIC
 from deckforge.sim.results import GameResult
-from tests.helpers.cross_check import play_both, prefer
+from tests.helpers.cross_check import Recording, note_fired, play_both, prefer, unfired
 
 GAMES = {2: 250, 3: 250, 4: 250, 5: 60, 6: 50, 7: 40, 8: 40, 9: 20, 10: 15, 11: 15, 12: 10}   # 1,000 in all
 CHANGER = "changer"
@@ -48,18 +48,6 @@ RULES_FIRED = {
     "the discards turned over, unshuffled, as a new draw pile": ("rebuilds", "refill"),
     "a player with nothing to lay or draw passes": ("passes", "pass"),
 }
-
-
-class Recording:
-    """An engine that keeps the states it makes, so the test can read what each game counted."""
-
-    def __init__(self, engine):
-        self.engine, self.states = engine, []
-
-    def new_initial_state(self, starter=None):
-        state = self.engine.new_initial_state(starter)
-        self.states.append(state)
-        return state
 
 
 def to_data(hand, data):
@@ -121,16 +109,12 @@ def test_described_kamen_nuzky_papir_plays_as_the_hand_written_engine(decks):
             seed += 1
         for ours, theirs in zip(hand.states, data.states):
             result, described = ours.result(), theirs.result()
-            fired.update(f"hand:{name}" for name, times in result.effects.items() if times)
-            fired.update(f"hand:{name}" for name, value in result.figures.items() if value)
-            fired.update(f"data:{name}" for name, times in described.effects.items() if times)
+            note_fired(fired, result, described)
             turned_up[kind_turned_up(data.engine, theirs)] += 1
             outcomes["stalemate" if result.stalemate else "finished"] += 1
             assert (result.stalemate, result.places) == (described.stalemate, described.places)
     assert seed == 1000
-    missing = [rule for rule, (ours, theirs) in RULES_FIRED.items()
-               if not fired[f"hand:{ours}"] or not fired[f"data:{theirs}"]]
-    assert missing == []
+    assert unfired(RULES_FIRED, fired) == {}
     assert fired["data:name"] and fired["data:play.wild"] and fired["data:play.beats"]
     # RULES.md: a spell turned up at the start does nothing; a changer turned up takes any card
     assert turned_up["spell"] and turned_up[CHANGER], turned_up

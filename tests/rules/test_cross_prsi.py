@@ -21,7 +21,7 @@ import pytest
 from deckforge.games.prsi.rules import RANKS, TURNED_UP
 from deckforge.load import load_deck
 from deckforge.sim.base import engine_for
-from tests.helpers.cross_check import play_both, prefer
+from tests.helpers.cross_check import Recording, note_fired, play_both, prefer, unfired
 
 GAMES_PER_COUNT = 200
 PLAYER_COUNTS = range(2, 7)
@@ -40,18 +40,6 @@ RULES_FIRED = {
     "the pile shuffled into a new stock": ("reshuffles", "refill"),
     "a player passes: nothing to lay or draw": ("passes", "pass"),
 }
-
-
-class Recording:
-    """An engine that keeps the states it makes, so the test can read what each game counted."""
-
-    def __init__(self, engine):
-        self.engine, self.states = engine, []
-
-    def new_initial_state(self, starter=None):
-        state = self.engine.new_initial_state(starter)
-        self.states.append(state)
-        return state
 
 
 def hoard_then_lay(draw: int, size: int, hoard: int = 40):
@@ -95,16 +83,13 @@ def test_described_prsi_plays_as_the_hand_written_engine(decks):
             choose = hoard_then_lay(hand.engine.draw, hand.engine.size) if game % 4 == 3 else lay
             steps += play_both(hand, data, 1000 * players + game, to_data, choose)
             starts[turned_up(hand.states[-1])] += 1
-            for engine, state in (("hand", hand.states.pop()), ("data", data.states.pop())):
-                result = state.result()
-                fired.update(f"{engine}:{name}" for name, times in result.effects.items() if times)
-                fired.update(f"{engine}:{name}" for name, value in (result.figures or {}).items() if value)
-            stalemates += result.stalemate
-            finished += result.finished
+            described = data.states.pop().result()
+            note_fired(fired, hand.states.pop().result(), described)
+            stalemates += described.stalemate
+            finished += described.finished
     # every game was played out: somebody lost, none ran into an engine's bound (which would be a stalemate)
     assert (finished, stalemates) == (len(PLAYER_COUNTS) * GAMES_PER_COUNT, 0)
-    missing = {rule: (ours, theirs) for rule, (ours, theirs) in RULES_FIRED.items()
-               if not fired[f"hand:{ours}"] or not fired[f"data:{theirs}"]}
+    missing = unfired(RULES_FIRED, fired)
     assert not missing, f"rules that never fired in {steps} steps: {missing}"
     assert fired["hand:turned-up-ace"] and fired["hand:turned-up-seven"]
     assert starts["svrsek"] and set(starts) == set(RANKS), starts  # a svršek turned up: its own suit stands

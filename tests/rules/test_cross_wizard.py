@@ -18,7 +18,7 @@ import pytest
 from deckforge.games.wizard.rules import BID, JESTER, NO_SUIT, NUMBER, PLAY
 from deckforge.load import load_deck
 from deckforge.sim.base import engine_for
-from tests.helpers.cross_check import play_both
+from tests.helpers.cross_check import Recording, play_both
 
 GAMES_PER_COUNT = 250
 PLAYER_COUNTS = range(3, 7)   # split in two files: 3 and 6 here, 4 and 5 in test_cross_wizard_4_5.py
@@ -35,18 +35,6 @@ RULES_FIRED = {
     "the last round: no card left, no trump": ("no-trump-last-round", "trump.stock_empty"),
     "bids made and missed": ("bid.made", "bid.missed"),
 }
-
-
-class Recording:
-    """An engine that keeps the states it makes, so the test can read what each game counted."""
-
-    def __init__(self, engine):
-        self.engine, self.states = engine, []
-
-    def new_initial_state(self, starter=None):
-        state = self.engine.new_initial_state(starter)
-        self.states.append(state)
-        return state
 
 
 def _to_data(hand, data):
