@@ -83,6 +83,7 @@ def run_jobs(jobs: list[BatchJob], workers: int | None = None) -> Iterator[JobRe
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     _PENDING[:] = jobs  # forked workers inherit the list: the jobs' closures need not be pickled
     # Forked, not spawned: the workers start with the decks already loaded. Their processes are not daemons, so a
@@ -90,7 +91,11 @@ def run_jobs(jobs: list[BatchJob], workers: int | None = None) -> Iterator[JobRe
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_start)
     try:
         for future in [pool.submit(_run_pending, index) for index in range(len(jobs))]:
-            yield _result_of(future)
+            try:
+                yield _result_of(future)
+            except BrokenProcessPool:
+                raise DeckforgeError("a worker of the batch was stopped (killed, or out of memory) before its "
+                                     "file was made; nothing half-written is left: run the command again") from None
     except BaseException:  # a signal, a bug: stop what still runs
         for worker in multiprocessing.active_children():
             worker.terminate()
@@ -112,19 +117,37 @@ def _result_of(future) -> JobResult:
             continue
 
 
+_SIGNALS: list[int] = []  # in a worker: the signals received, the first of which is ending the job
+
+
 def _worker_start() -> None:
-    """In a worker: end the job on SIGTERM as a command ends (SystemExit through its writers, which remove their
-    temporary files), not at once as a simulation worker does (deckforge/cli/__init__.py)."""
+    """In a worker: end the job on SIGTERM or Ctrl-C as a command ends (an exception through its writers, which
+    remove their temporary files), not at once as a simulation worker does (deckforge/cli/__init__.py); then end
+    the worker, which would otherwise take the next job (`_run_pending`).
+
+    Ctrl-C in a terminal reaches the whole process group: the worker starts unwinding, and the batch, stopping,
+    sends its workers SIGTERM. A second signal must not cut that cleanup short (it would leave a `.part` file), so
+    it is only noted."""
     import signal
 
     def stop(signum, frame):
+        _SIGNALS.append(signum)
+        if len(_SIGNALS) > 1:
+            return
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
         raise SystemExit(128 + signum)
 
     signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
 
 
 def _run_pending(index: int) -> JobResult:
-    return _run(_PENDING[index])
+    try:
+        return _run(_PENDING[index])
+    finally:
+        if _SIGNALS:  # stopped: the job has unwound; the batch is stopping too, or learns of it (`run_jobs`)
+            os._exit(128 + _SIGNALS[0])
 
 
 def _run(job: BatchJob) -> JobResult:

@@ -128,3 +128,24 @@ def test_a_signal_ends_build_all_and_its_workers_leaving_no_temporary_file(tmp_p
     assert b"Traceback" not in stderr, stderr.decode()
     assert _leftovers(tmp_path) == []
     assert _wait_until(lambda: _group_gone(process.pid), timeout=30), "a worker outlived build --all"
+
+
+def test_a_worker_stopped_alone_ends_build_all_with_one_line(tmp_path: Path) -> None:
+    process = subprocess.Popen([sys.executable, "-m", "deckforge.cli", "build", "--all", "--jobs", "2"],
+                               cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    try:
+        assert _wait_until(lambda: _leftovers(tmp_path) or process.poll() is not None)
+        workers = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+        assert workers, "build --all runs its jobs in worker processes"
+        os.kill(int(workers[0]), signal.SIGTERM)
+        _, stderr = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    lines = stderr.decode().strip().splitlines()
+    assert process.returncode == 1 and "Traceback" not in stderr.decode(), stderr.decode()
+    assert lines[-1].startswith("Error: a worker of the batch was stopped"), lines
+    assert _leftovers(tmp_path) == []
+    assert _wait_until(lambda: _group_gone(process.pid), timeout=30), "a worker outlived build --all"
