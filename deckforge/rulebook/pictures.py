@@ -79,7 +79,8 @@ def _back_caption(lang: str) -> str:
 
 def _png_url(image) -> str:
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
+    # zlib's default level: a twentieth larger than `optimize=True` and nearly five times faster to write
+    image.save(buffer, format="PNG", compress_level=6)
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 

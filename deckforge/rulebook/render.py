@@ -199,6 +199,7 @@ _BLOCKS = frozenset({"p", "div", "li", "dt", "dd", "td", "th", "tr", "h1", "h2",
 
 
 NOTES_CLASS = "notes-page"
+END_ID = "rules-end"  # the element after the rules, before the notes pages: the footers count pages up to it
 
 
 class _TextAndSections(HTMLParser):

@@ -29,7 +29,14 @@ def test_each_rulebook_has_its_sections(rulebook_pdf, deck: str, lang: str) -> N
     _ = translations(lang).gettext
     for number, heading in enumerate(HEADINGS, start=1):
         assert f"{number} {_(heading)}" in body, f"{deck} {lang}: no section '{_(heading)}' after the title page"
-    assert f"/ {len(pages)}" in pages[-1]          # page numbers "n / N"
+    # Page numbers: "n / N" on the rules' pages, N the last of them; the notes pages that pad the booklet to a
+    # multiple of four pages carry their number alone.
+    notes = [number for number, page in enumerate(pages, start=1)
+             if page.split()[-2:] == [_("Notes"), str(number)]]
+    rules = len(pages) - len(notes)
+    assert notes == list(range(rules + 1, len(pages) + 1)) and len(pages) % 4 == 0 and len(notes) < 4
+    for number, page in enumerate(pages[1:rules], start=2):
+        assert f"{number} / {rules}" in page, (deck, lang, number)
 
 
 @pytest.mark.parametrize("deck", DECKS)

@@ -134,12 +134,17 @@ def test_booklet_imposes_a5_pages_in_saddle_stitch_order(tmp_path) -> None:
         sides = pdf.pages
         pages = len(sides) * 2
         assert pages % 4 == 0
+        texts = {}
         for side, (left, right) in zip(sides, booklet_order(pages)):
             assert (round(side.width / MM), round(side.height / MM)) == (297, 210)
-            for number, half in ((left, side.crop((0, 0, side.width / 2, side.height))),
-                                 (right, side.crop((side.width / 2, 0, side.width, side.height)))):
-                if number > 1:   # the title page has no number
-                    assert f"{number} / {pages}" in (half.extract_text() or ""), (number, side.page_number)
+            texts[left] = side.crop((0, 0, side.width / 2, side.height)).extract_text() or ""
+            texts[right] = side.crop((side.width / 2, 0, side.width, side.height)).extract_text() or ""
+        # the rules' pages say "n / N" (N: the last of them), the notes pages after them their number alone
+        notes = [n for n in range(1, pages + 1) if texts[n].strip().splitlines()[-2:] == ["Notes", str(n)]]
+        rules = pages - len(notes)
+        assert notes == list(range(rules + 1, pages + 1))
+        for number in range(2, rules + 1):   # the title page has no number
+            assert f"{number} / {rules}" in texts[number], number
     with pikepdf.open(path) as pdf:
         fonts = [font for font in pdf.objects if isinstance(font, pikepdf.Dictionary)
                  and font.get("/Type") == "/FontDescriptor"]
