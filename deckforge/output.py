@@ -25,6 +25,24 @@ def default_output(deck_id: str, filename: str) -> Path:
     return OUTPUT_DIR / deck_id / filename
 
 
+def check_writable(target: Path | str) -> None:
+    """Refuse at once, before any work, an output whose folder cannot be written (or, when the folder is still
+    to be made, whose nearest existing folder cannot), with the message the writer would give at the end: a
+    report or a rulebook need not be made in full to learn that. Other failures are left to the writer."""
+    target = Path(target)
+    folder = target.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".deckforge-probe-", dir=folder))
+    except PermissionError as exc:
+        shown = display_path(target) if folder == target.parent else f"the folder {display_path(target.parent)}"
+        raise BuildError(f"cannot {'write' if folder == target.parent else 'create'} {shown}: "
+                         f"{exc.strerror}") from None
+    except OSError:
+        return
+
+
 @contextmanager
 def atomic_path(target: Path | str) -> Iterator[Path]:
     """Yield a temporary path in the target's folder; rename it onto the target when the block succeeds.

@@ -11,6 +11,7 @@ from ..layout import FORMATS
 from ..layout.imposition import BACK_MODES
 from ..layout.paper import PAPER_SIZES
 from ..layout.services import SERVICES, unverified
+from ..output import check_writable
 from ..output_guard import check_output
 from .common import OutputPath, lang_option, open_deck, players_option, warn_untranslated
 
@@ -108,6 +109,7 @@ def build(deck: str | None, players: int | None, lang: str | None, paper: str, b
     model = open_deck(deck)
     if out:
         check_output(out)  # refuse before the work, not after it
+        check_writable(out)
     with _progress("building") as progress:
         result = build_deck(model, options, out=out, progress=progress)
     _report(result)

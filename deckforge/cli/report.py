@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..errors import display_path
-from ..output import default_output
+from ..output import check_writable, default_output
 from ..output_guard import check_output
 from ..report import DEFAULT_GAMES
 from .common import (OutputPath, all_games_option, deck_argument, lang_option, open_deck, pick_lang, progress_bar,
@@ -51,8 +51,10 @@ def report(deck: str, games: int, all_games: bool, seed: int, jobs: int | None, 
     """
     model = open_deck(deck)
     other = open_deck(against) if against else None
-    if output:
-        check_output(output)  # before the games, which may take minutes
+    name = f"{model.id}-vs-{other.id}-report" if other else f"{model.id}-report"
+    target = output or default_output(model.id, f"{name}.{fmt}")
+    check_output(target)  # before the games, which may take minutes
+    check_writable(target)
     lang = pick_lang(model, lang)
     warn_untranslated(lang)  # the page's own words print in English for a language deckforge has no catalog for
     started = time.perf_counter()
@@ -65,8 +67,7 @@ def report(deck: str, games: int, all_games: bool, seed: int, jobs: int | None, 
     with progress_bar(total, "Playing") as progress:
         result = build_report(model, games, seed, policy, jobs or os.cpu_count() or 1, other, lang,
                               progress=progress, full=all_games)
-    name = f"{model.id}-vs-{other.id}-report" if other else f"{model.id}-report"
-    target = write_report(result, output or default_output(model.id, f"{name}.{fmt}"), fmt)
+    target = write_report(result, target, fmt)
     played = sum(run.played for _, run in result.series)
     click.echo(f"wrote {display_path(target)}: {played} games in {time.perf_counter() - started:.1f} s; "
                + " ".join(f"{label}: {summary}" for label, summary in _summaries(result)))

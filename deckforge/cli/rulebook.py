@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from ..errors import display_path
+from ..output import check_writable
 from ..output_guard import check_output
 from ..rulebook import FORMATS, PAPER_NAMES
 from .common import (OutputPath, deck_argument, lang_option, open_deck, pick_lang, pick_players, players_option,
@@ -52,6 +53,7 @@ def rulebook(deck: str, lang: str | None, players: int | None, fmt: str, paper: 
     model = open_deck(deck)
     if out:
         check_output(out)
+        check_writable(out)
     from ..rulebook import write_rulebook
 
     lang = pick_lang(model, lang)
@@ -81,6 +83,7 @@ def scorepad(deck: str, players: int, lang: str | None, paper: str, out: Path | 
     model = open_deck(deck)
     if out:
         check_output(out)
+        check_writable(out)
     from ..rulebook import write_scorepad
 
     lang = pick_lang(model, lang)
