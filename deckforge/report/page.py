@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import io
+import multiprocessing
 import statistics
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -78,7 +79,7 @@ def build_report(deck: Deck, games: int = DEFAULT_GAMES, seed: int = 1, policy: 
                   for number, (label, d) in enumerate(zip(series_labels(decks), decks))]
     verdicts = [judge(run, lang) for _, run in series]
     focus = card_charts.focus_count(series)
-    return Report(series, verdicts, lang, focus, draw_charts(series, lang), compare_cards(series, focus, lang),
+    return Report(series, verdicts, lang, focus, draw_charts(series, lang, jobs), compare_cards(series, focus, lang),
                   compare_counts(series[0][1], series[1][1]) if against else [],
                   [deck_measures(run) for _, run in series], rule_firings(series, focus))
 
@@ -104,12 +105,32 @@ def series_labels(decks: list[Deck]) -> list[str]:
     return [f"{letter}: {deck_id}" for letter, deck_id in zip("AB", ids)]
 
 
-def draw_charts(series, lang: str) -> list[charts.Chart]:
-    """Draw every chart the games have data for, in reading order."""
-    drawn = [charts.seat_chart(series, lang), charts.length_chart(series, lang), charts.stall_chart(series, lang),
-             card_charts.card_chart(series, lang), card_charts.card_heatmap(series, lang),
-             charts.bids_chart(series, lang), charts.loser_chart(series, lang)]
+CHARTS = (charts.seat_chart, charts.length_chart, charts.stall_chart, card_charts.card_chart,
+          card_charts.card_heatmap, charts.bids_chart, charts.loser_chart)  # in reading order
+_DRAWING: list = []  # the series and language the forked chart workers draw (they need not be pickled)
+
+
+def draw_charts(series, lang: str, jobs: int = 1) -> list[charts.Chart]:
+    """Draw every chart the games have data for, in reading order; with `jobs` above 1 in that many forked
+    processes at once (matplotlib draws in Python, and the charts are independent: the report's largest serial
+    part otherwise). Each chart is drawn the same way wherever it is drawn, so the page is the same."""
+    workers = min(jobs, len(CHARTS))
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        drawn = [draw(series, lang) for draw in CHARTS]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        _DRAWING[:] = [series, lang]
+        try:
+            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+                drawn = list(pool.map(_draw_chart, range(len(CHARTS))))
+        finally:
+            _DRAWING.clear()
     return [chart for chart in drawn if chart is not None]
+
+
+def _draw_chart(index: int) -> charts.Chart | None:
+    return CHARTS[index](*_DRAWING)
 
 
 @lru_cache(maxsize=None)

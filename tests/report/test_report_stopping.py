@@ -56,3 +56,12 @@ def test_stopping_is_the_same_whatever_the_jobs():
     two = play_deck(KNP, 400, seed=9, jobs=2, player_counts=[2, 3])
     assert one.counts == two.counts
     assert {n: run.games % ROUND_GAMES for n, run in one.counts.items()} == {2: 0, 3: 0}
+
+
+def test_charts_drawn_side_by_side_are_the_charts_drawn_one_by_one():
+    from deckforge.report.page import draw_charts
+
+    series = [("kamen-nuzky-papir", play_deck(KNP, 20, seed=9, jobs=1, player_counts=[2, 3], full=True))]
+    alone, side_by_side = draw_charts(series, "cs", jobs=1), draw_charts(series, "cs", jobs=2)
+    assert len(alone) >= 3 and [c.name for c in alone] == [c.name for c in side_by_side]
+    assert [c.svg for c in alone] == [c.svg for c in side_by_side]
