@@ -4,14 +4,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from ..colour import COLOUR, COLOUR_HINT
 from ..errors import DeckError, DeckforgeError, Problem, display_path
 from ..model import Back, Card, CardSize, Deck, Effect, PlayerRange, Source, Suit
 from ..games import schemas
 from ..limits import MAX_CARD_COUNT, MAX_CARD_ENTRIES, MAX_CARDS, MAX_PLAYERS, MAX_SVG_ICON_BYTES, file_problem
-from ..rules.model import RulesModel
-from ..rules.parse import is_description, parse_rules
+from ..rules.keys import is_description
 from ..vocab import CARD_SIZES, EFFECTS, Field
 from .art import art_problem
 from .autotext import read_texts
@@ -23,6 +23,9 @@ from .paths import BUNDLED_DIR, EXAMPLES_DIR, TEMPLATES_DIR
 from .spreadsheet import SUFFIXES as SHEET_SUFFIXES, Sheet, card_items
 from .standard import StandardCards, is_standard, read_standard
 from .yamlread import item_place, read_yaml
+
+if TYPE_CHECKING:
+    from ..rules.model import RulesModel
 
 DECK_KEYS = ("extends", "id", "game", "languages", "name", "description", "rules", "players", "card_size", "template",
              "back", "fonts", "suits", "cards")
@@ -164,6 +167,8 @@ class _DeckReader:
                                                     f"remove 'game: {game}' or the description under 'rules'",
                          at_key=True)
             return None
+        from ..rules.parse import parse_rules  # only a described deck needs the parser and the model
+
         return parse_rules(self.c, self.data, "rules", cards, [suit.id for suit in suits or ()], self.languages)
 
     def read_base(self) -> Deck | None:

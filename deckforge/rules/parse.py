@@ -14,10 +14,9 @@ from ..model import Card
 from .model import (ROUND_ENDS, WINNERS, Bid, BidScore, CardEffect, Count, Deal, End, MoveCards, OutBonus, PerCard,
                     PerSet, PerTrick, RulesModel, ShootTheMoon, SumScore, Trump, TurnUp, Values, Winner, Zone)
 from .parse_play import read_play
+from .keys import STRUCTURAL_KEYS, is_description  # noqa: F401 (is_description: read here too)
 from .read import RulesReader
 
-STRUCTURAL_KEYS = ("ranks", "values", "teams", "zones", "setup", "bid", "trump", "play", "effects", "score", "end",
-                   "winner")
 RULES_KEYS = STRUCTURAL_KEYS + ("notes",)
 SETUP_KEYS = {"deal": ("to", "count", "where", "by", "from"), "move": ("where", "to", "from"),
               "turn_up": ("to", "count", "acts")}
@@ -25,11 +24,6 @@ SCORE_KEYS = {"per_card": ("zone", "where", "points"), "per_trick": (), "per_set
               "bid": ("exact", "made", "missed"), "sum": ("zone", "of", "bust"), "shoot_the_moon": ("own", "others"),
               "first_out": ()}
 DEFAULT_SETUP = (Deal(),)
-
-
-def is_description(value: object) -> bool:
-    """Return whether a deck's `rules:` value is a description (it holds a structural key) rather than text."""
-    return isinstance(value, dict) and any(key in value for key in STRUCTURAL_KEYS)
 
 
 def parse_rules(checker: Checker, container: dict, key: str, cards: Iterable[Card] | None,
