@@ -7,8 +7,9 @@ WeasyPrint's boxes, and only that word is wrapped in a span that may not be hyph
 The rest of the paragraph keeps its hyphenation, and so its even justification. A few rounds settle it: a word
 moved whole to the next column seldom makes a new split.
 
-A printed booklet needs a multiple of four pages (one folded sheet holds four), so the last round shows as many
-of the rulebook's notes pages (`.notes-page`, hidden until shown here) as the count needs.
+A printed booklet needs a multiple of four pages (one folded sheet holds four), so the rulebook keeps as many of
+its notes pages (`.notes-page`, hidden until shown here) as the count needs: all are laid out after the rules, and
+those not needed are dropped afterwards (their pages are not counted in the rules' "n / N").
 """
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ def render_unbroken(html: HTML, stylesheets=None):
 
     Every notes page is shown from the first layout on: they come after the rules (the element END_ID marks where
     the rules end), each on a page of its own, and no footer counts them, so those the count does not need are
-    dropped from the laid-out document instead of laying it all out again (one layout of three fewer)."""
+    dropped from the laid-out document instead of laying it all out again."""
     notes = [e for e in html.etree_element.iter() if e.get("class") == NOTES_CLASS]
     for element in notes:
         element.set("class", SHOWN_NOTES_CLASS)
