@@ -21,7 +21,8 @@ first still plays for the better places), or the returns alone (`places`).
 Budget: `budget` playouts per decision, or by default playouts until about DEFAULT_STEPS simulated decisions have
 been played, so that a decision takes a similar time in short and in long games. A game whose result adds up
 over stages (Wizard's rounds) may give its states a `search_checkpoint()` method returning (stage, scores): a
-playout then stops when the stage changes and ranks the seats by score, instead of playing the whole game out.
+playout, and the walk down the tree before it, then stops when the stage changes and ranks the seats by score,
+instead of playing the whole game out.
 
 A choice depends on what the player knows and on `rng` alone, so a seeded game is the same game every time.
 """
@@ -133,15 +134,18 @@ class Playout:
         A decision node picks among the actions legal in this world by UCB1, counting only the passes in which an
         action was legal. Progressive widening: a node passed through v times has at most 1 + WIDENING * sqrt(v)
         children, the playout policy's choice first, so the tree follows that policy until a node has been reached
-        often enough to weigh other actions."""
+        often enough to weigh other actions. The walk stops where a playout would (`_ahead`): at the end of the
+        game, at the turn bound, or when a game with stages reaches the next one."""
         node, path, me, bound, policy = root, [], self.me, self.bound, self.policy
-        sample = world.sample_chance
+        sample, ahead = world.sample_chance, self._ahead(world)
         while True:
+            if ahead is None or world.turns >= bound or not ahead(world):
+                return path
             player = world.player
             if player == CHANCE:
                 world._apply_action(sample(rng))
                 continue
-            if world.is_terminal() or world.turns >= bound:
+            if world.is_terminal():
                 return path
             if player != me:
                 world._apply_action(policy(world, rng))

@@ -71,6 +71,19 @@ def test_a_wizard_playout_stops_at_the_end_of_its_round_and_ranks_by_score():
                                    for seat in range(4)])
 
 
+def test_the_tree_walk_stops_at_the_end_of_the_round_too():
+    # the same root again and again: the tree of the seat's decisions grows past the round's last one, and the walk
+    # must stop where a playout would, before the next round's deal and decisions
+    engine = engine_for(DECKS["wizard"], 4)
+    state = engine.new_game(random.Random(2))
+    assert state.round == 1 and len(state._legal_actions()) > 1
+    playout, root, rng = Playout(state, "greedy", 0.7, "places"), Node(state.player), random.Random(3)
+    for _ in range(40):
+        world = state.determinize(state.player, rng)
+        steps = playout.run(world, state._legal_actions()[0], root, rng)
+        assert world.round == 2 and world.player == CHANCE and not world.hands[state.player] and steps <= 9
+
+
 def test_scores_rank_into_returns_with_ties_sharing_their_places():
     assert score_returns([30, -10, 30, 0]) == pytest.approx([2 / 3, -1, 2 / 3, -1 / 3])
     assert score_returns([5, 5]) == [0.0, 0.0]

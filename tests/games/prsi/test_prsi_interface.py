@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from deckforge.games.prsi.belief import beliefs
 from deckforge.sim.base import CHANCE, IllegalActionError, play_game
 from prsi_tables import arrange, card, cards, engine
 
@@ -175,6 +176,26 @@ def test_determinize_believes_a_seat_that_drew_had_nothing_to_lay():
             assert sum(fits[c] for c in world.hands[1]) <= 1
             world.check_invariants()
     assert found >= 3
+
+
+def greedy_positions(game, seed: int, games: int):
+    """Yield every decision of `games` seeded greedy games."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = game.new_game(rng)
+        while not state.is_terminal():
+            if state.player == CHANCE:
+                state._apply_action(state.sample_chance(rng))
+                continue
+            yield state
+            state._apply_action(game.greedy_action(state, rng))
+
+
+def test_the_beliefs_hold_for_greedy_players():
+    game = engine(4)
+    for state in greedy_positions(game, 2, 15):  # what the search reads from greedy players is true of their hands
+        for seat, (barred, free) in enumerate(beliefs(state)):
+            assert sum(barred >> card & 1 for card in state.hands[seat]) <= free
 
 
 def test_returns_of_a_finished_game_rank_the_places():
