@@ -22,7 +22,7 @@ import math
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .results import GameMeasures, GameResult
 
@@ -80,7 +80,7 @@ def game_measures(decisions: int, forced: int, history: Sequence[Standings], win
 def rank_estimate(standings: Standings, seat: int) -> float:
     """Return CardStock's rank estimate of a seat: 1 at the top (ties share it), 0 last, evenly between."""
     top, mine = len(standings) - 1, standings[seat]
-    return (top - sum(other > mine for other in standings)) / top
+    return (top - len([other for other in standings if other > mine])) / top
 
 
 def rank_estimates(standings: Standings) -> tuple[float, ...]:
@@ -132,12 +132,14 @@ def decisiveness(estimates: Sequence[Sequence[float]], winners: Sequence[int]) -
     return settled / length
 
 
-def shedding_standings(held: Sequence[int], places: Sequence[int]) -> list[float]:
+def shedding_standings(held: Iterable[int], places: Sequence[int]) -> list[int]:
     """Return standings for a game won by running out of cards: fewer cards held is better, and a seat already out
     stands above every seat still in, the earlier out the higher (`places`: the seats out, first out first)."""
-    standings = [-float(cards) for cards in held]
-    for place, seat in enumerate(places):
-        standings[seat] = float(len(held) - place)
+    standings = [-cards for cards in held]  # whole numbers: only their order counts, and read after every decision
+    if places:
+        seats = len(standings)
+        for place, seat in enumerate(places):
+            standings[seat] = seats - place
     return standings
 
 

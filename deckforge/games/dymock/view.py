@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from operator import add
 
 from .rules import EFFECTS, POSITIONS
 from ...sim.base import CHANCE, TERMINAL, GameResult, InvariantError
@@ -35,7 +36,7 @@ class DymockView:
     def standings(self) -> list[float]:
         """Return who is ahead: fewer cards in hand and on the table is better, and a seat out above every seat
         still in (RULES.md, DYMOCK: the first out wins, the last left holding cards loses)."""
-        return shedding_standings([hand + table for hand, table in zip(self.hand_size, self.table_count)],
+        return shedding_standings(map(add, self.hand_size, self.table_count),
                                   self.places)
 
     # --- text ----------------------------------------------------------------------------------------------------
