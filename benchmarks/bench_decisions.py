@@ -29,20 +29,6 @@ from deckforge.sim import mcts
 from deckforge.sim.base import CHANCE, engine_for
 
 
-def positions(engine, seed: int, count: int, share: float = 0.15):
-    """Yield `count` states of seeded greedy games at a decision with a choice, spread over the games' course."""
-    rng, found = random.Random(seed), 0
-    while found < count:
-        state = engine.new_game(rng)
-        while not state.is_terminal() and found < count:
-            if state.player == CHANCE:
-                state._apply_action(state.sample_chance(rng))
-                continue
-            if len(state._legal_actions()) > 1 and rng.random() < share:
-                found += 1
-                yield state.clone()
-            state._apply_action(engine.greedy_action(state, rng))
-
 
 def own_positions(engine, games: int, search, wins: list[int]):
     """Yield (state, choice) at every decision with a choice of the searching seat in `games` seeded games, the
@@ -132,7 +118,7 @@ def main() -> None:
         chosen_at = own_positions(engine, args.own, search, wins)
     else:
         chosen_at = ((state, search(state, random.Random(index)))
-                     for index, state in enumerate(positions(engine, args.seed, args.positions)))
+                     for index, state in enumerate(mcts.greedy_positions(engine, args.seed, args.positions)))
     gains, differed = [], 0
     for state, chosen in chosen_at:
         greedy = engine.greedy_action(state, random.Random(0))

@@ -1,7 +1,7 @@
 """Parse a deck's `rules:` description into a `RulesModel` (model.py), reporting every problem with its place.
 
-`is_description(value)` tells a description from a deck's own rules text (a mapping of languages to Markdown);
-`parse_rules` reads one, checked against the deck's cards and suits. Grammar: docs/rules-format.md.
+`keys.is_description(value)` tells a description from a deck's own rules text (a mapping of languages to
+Markdown); `parse_rules` reads one, checked against the deck's cards and suits. Grammar: docs/rules-format.md.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from ..model import Card
 from .model import (ROUND_ENDS, WINNERS, Bid, BidScore, CardEffect, Count, Deal, End, MoveCards, OutBonus, PerCard,
                     PerSet, PerTrick, RulesModel, ShootTheMoon, SumScore, Trump, TurnUp, Values, Winner, Zone)
 from .parse_play import read_play
-from .keys import STRUCTURAL_KEYS, is_description  # noqa: F401 (is_description: read here too)
+from .keys import STRUCTURAL_KEYS
 from .read import RulesReader
 
 RULES_KEYS = STRUCTURAL_KEYS + ("notes",)

@@ -243,6 +243,23 @@ def _play_on(world: State, rng: random.Random, bound: int, ahead: Callable[[Stat
         apply(sample(rng) if world.player == CHANCE else policy(world, rng))
 
 
+def greedy_positions(engine: Engine, seed: int, count: int, share: float = 0.15):
+    """Yield `count` states of seeded greedy games at a decision with a choice, about `share` of them, spread over
+    the games' course: where the search player is tried against the greedy choice (tests/sim/test_mcts_games.py,
+    benchmarks/bench_decisions.py). Each state is a clone the caller may play on."""
+    rng, found = random.Random(seed), 0
+    while found < count:
+        state = engine.new_game(rng)
+        while not state.is_terminal() and found < count:
+            if state.player == CHANCE:
+                state._apply_action(state.sample_chance(rng))
+                continue
+            if len(state._legal_actions()) > 1 and rng.random() < share:
+                found += 1
+                yield state.clone()
+            state._apply_action(engine.greedy_action(state, rng))
+
+
 def mcts_chooser(engine: Engine, budget: int | None = DEFAULT_BUDGET, exploration: float = DEFAULT_EXPLORATION,
                  rollout: str = "greedy", reward: str = "first",
                  confidence: float = DEFAULT_CONFIDENCE) -> Callable[[State, random.Random], int]:

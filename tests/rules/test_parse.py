@@ -7,7 +7,7 @@ import pytest
 from deckforge.errors import DeckError
 from deckforge.load import load_deck
 from deckforge.rules import model as m
-from deckforge.rules.parse import is_description
+from deckforge.rules.keys import is_description
 from rules_tables import write_deck
 
 EIGHTS = """  ranks: ["1", "2", "3", "4"]

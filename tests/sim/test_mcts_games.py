@@ -6,26 +6,12 @@ import pytest
 from deckforge.games import specs
 from deckforge.load import bundled_decks, load_deck
 from deckforge.sim.base import CHANCE, engine_for, play_game
-from deckforge.sim.mcts import Node, Playout, score_returns, search
+from deckforge.sim.mcts import Node, Playout, greedy_positions, score_returns, search
 from deckforge.sim.runner import game_rng, iter_outcomes
 
 DECKS = {deck.game: deck for deck in map(load_deck, bundled_decks())}
 SIMULATED = sorted(game for game, spec in specs().items() if spec.engine)
 
-
-def positions(engine, seed: int, count: int):
-    """Yield `count` states of greedy games at a decision with a choice, spread over the games' course."""
-    rng, found = random.Random(seed), 0
-    while found < count:
-        state = engine.new_game(rng)
-        while not state.is_terminal() and found < count:
-            if state.player == CHANCE:
-                state._apply_action(state.sample_chance(rng))
-                continue
-            if len(state._legal_actions()) > 1 and rng.random() < 0.15:
-                found += 1
-                yield state.clone()
-            state._apply_action(engine.greedy_action(state, rng))
 
 
 @pytest.mark.parametrize("game", SIMULATED)
@@ -33,7 +19,7 @@ def test_the_choice_depends_only_on_what_the_player_knows(game):
     deck = DECKS[game]
     engine = engine_for(deck, max(deck.players.low, 3) if game == "wizard" else deck.players.low)
     hidden_differed = 0
-    for index, state in enumerate(positions(engine, 11, 6)):
+    for index, state in enumerate(greedy_positions(engine, 11, 6)):
         seat = state.player
         other = state.determinize(seat, random.Random(index))  # the same game for `seat`, other hidden cards
         assert other.information_state_string(seat) == state.information_state_string(seat)
