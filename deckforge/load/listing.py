@@ -108,13 +108,17 @@ def _read_cache(cache: Path, stamp: str) -> list[dict] | None:
 
 
 def _write_cache(cache: Path, stamp: str, summaries: list[dict]) -> None:
-    """Write the cache atomically; a folder that cannot be written leaves things as they were."""
-    temporary = cache.with_name(f".{cache.name}.{os.getpid()}.tmp")
+    keep_file(cache, json.dumps({"stamp": stamp, "decks": summaries}).encode("ascii"))
+
+
+def keep_file(target: Path, data: bytes) -> None:
+    """Write a file of the cache atomically; a folder that cannot be written leaves things as they were."""
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
         try:
-            temporary.write_text(json.dumps({"stamp": stamp, "decks": summaries}), encoding="ascii")
-            os.replace(temporary, cache)
+            temporary.write_bytes(data)
+            os.replace(temporary, target)
         finally:
             temporary.unlink(missing_ok=True)
     except OSError:

@@ -28,6 +28,12 @@ class CountMeasures:
     lead_changes: Estimate | None    # per game
     length: Estimate | None          # decisions per finished game
     forced: Estimate | None          # the share of decisions with one legal action
+    followed: int = 0                # finished games whose standings were followed (play.STANDING_GAMES)
+
+    @property
+    def partial(self) -> bool:
+        """Return True when decisiveness, drama and lead changes come from fewer games than the others."""
+        return self.lead_changes is not None and self.followed < self.games
 
 
 def count_measures(run: CountRun) -> CountMeasures:
@@ -39,7 +45,7 @@ def count_measures(run: CountRun) -> CountMeasures:
         return CountMeasures(run.players, 0, fair, None, None, None, None, None)
     return CountMeasures(run.players, tally.games, fair, mean_estimate(tally.decisiveness),
                          mean_estimate(tally.drama), mean_estimate(tally.lead_changes), mean_estimate(tally.decisions),
-                         ratio_estimate(tally.forced, tally.decisions))
+                         ratio_estimate(tally.forced, tally.decisions), len(tally.lead_changes))
 
 
 def deck_measures(run: DeckRun) -> list[CountMeasures]:

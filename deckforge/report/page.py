@@ -203,6 +203,32 @@ def font_faces(embed: bool = False) -> Markup:
 
 @lru_cache(maxsize=None)
 def _web_font(path: Path) -> str:
+    """Return the face's WOFF2 subset as a data URL. The subset is the same for every report, and making it (Brotli
+    at its densest) takes most of a second for the four faces, so it is kept in deckforge's cache folder, keyed on
+    the font file, the characters and fontTools' version; a cache that cannot be read or written costs only that."""
+    import hashlib
+
+    import fontTools
+
+    from ..load.listing import cache_dir, keep_file
+
+    stat = path.stat()
+    key = hashlib.sha256(repr((str(path), stat.st_size, stat.st_mtime_ns, fontTools.version,
+                               WEB_FONT_UNICODES)).encode()).hexdigest()[:32]
+    folder = cache_dir()
+    kept = folder / "web-fonts" / f"{key}.woff2" if folder else None
+    try:
+        data = kept.read_bytes() if kept else b""
+    except OSError:
+        data = b""
+    if data[:4] != b"wOF2":  # none kept, or not a WOFF2 file
+        data = _subset_web_font(path)
+        if kept:
+            keep_file(kept, data)
+    return "data:font/woff2;base64," + base64.b64encode(data).decode("ascii")
+
+
+def _subset_web_font(path: Path) -> bytes:
     from fontTools import subset
 
     options = subset.Options()
@@ -213,7 +239,7 @@ def _web_font(path: Path) -> str:
     subsetter.subset(font)
     buffer = io.BytesIO()
     subset.save_font(font, buffer, options)
-    return "data:font/woff2;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    return buffer.getvalue()
 
 
 def render_html(report: Report, for_print: bool = False) -> str:

@@ -30,6 +30,7 @@ Progress = Callable[[int], None]
 CountRun = Summary  # what the report shows about one player count: the simulator's own summary of its games
 ROUND_GAMES = 50    # games per round at each player count
 SEAT_POINTS = 0.05  # a seat's win share is settled once it is known to within 5 points (or clearly off)
+STANDING_GAMES = 150  # the measures that follow the standings come from each count's first games (docs/report.md)
 
 
 @dataclass
@@ -41,6 +42,7 @@ class DeckRun:
     policy: str
     games: int                   # the most games played at a count
     counts: dict[int, CountRun]
+    standing_games: int | None = None  # the standing measures come from each count's first games (None: all)
 
     @property
     def played(self) -> int:
@@ -102,8 +104,9 @@ def play_deck(deck: Deck, games: int, seed: int, policy: str = "random", jobs: i
     for n in counts:
         policies = seat_policies(policy, n)
         runs.append(Run(n, number, n, policies, seed, games, Summary.start(deck, n, seed, policies)))
-    play_rounds(pool, runs, Rounds(ROUND_GAMES, full=full, progress=progress, measure=True), verdict_settled)
-    return DeckRun(deck, seed, policy, games, {run.players: run.summary for run in runs})
+    plan = Rounds(ROUND_GAMES, full=full, progress=progress, measure=True, standing_games=STANDING_GAMES)
+    play_rounds(pool, runs, plan, verdict_settled)
+    return DeckRun(deck, seed, policy, games, {run.players: run.summary for run in runs}, plan.standing_games)
 
 
 def verdict_settled(run: Run) -> bool:

@@ -368,9 +368,11 @@ Chooser = Callable[[State, random.Random], int]
 
 
 def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check: bool = False,
-              starter: int | None = None, options: dict | None = None, measure: bool = False) -> GameResult:
+              starter: int | None = None, options: dict | None = None, measure: bool = False,
+              standings: bool = True) -> GameResult:
     """Play one game to its end or to the turn bound; `policies[seat]` names a policy (see policies.py).
-    `measure`: also count forced decisions and follow the standings (measures.py; the same game either way)."""
+    `measure`: also count forced decisions and, with `standings`, follow the standings (measures.py; the same game
+    either way)."""
     state = engine.new_game(rng, starter)
     first_player = first_seat(engine, state)
     bound = engine.max_game_length()
@@ -380,7 +382,7 @@ def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check
     if measure and not check:
         from .measures import play_measured
 
-        result = play_measured(state, rng, choosers, bound)
+        result = play_measured(state, rng, choosers, bound, standings)
     else:
         _play(state, rng, choosers, check, bound)
         result = state.result()

@@ -29,8 +29,10 @@ from .results import GameMeasures, GameResult
 Standings = Sequence[float]  # one number per seat (State.standings)
 
 
-def play_measured(state, rng: random.Random, choosers: Sequence[Callable], bound: int) -> GameResult:
-    """Play on as base._play does without checks, and return the state's result with its `measures`.
+def play_measured(state, rng: random.Random, choosers: Sequence[Callable], bound: int,
+                  follow: bool = True) -> GameResult:
+    """Play on as base._play does without checks, and return the state's result with its `measures`: the forced
+    moves always, the standing ones (lead changes, drama, decisiveness) when `follow` is true.
 
     A random seat draws with `rng.choice` from the very list it counts, as the runner's own random player does, so
     the game takes the same course measured or not.
@@ -41,7 +43,7 @@ def play_measured(state, rng: random.Random, choosers: Sequence[Callable], bound
     decisions = forced = 0
     history: list[Standings] = []
     standings = state.standings
-    watching, decided = standings() is not None, False
+    watching, decided = follow and standings() is not None, False
     is_terminal, sample, apply, legal_actions = (state.is_terminal, state.sample_chance, state._apply_action,
                                                  state._legal_actions)
     while not is_terminal() and state.turns < bound:

@@ -37,6 +37,7 @@ class Batch:
     count: int
     check: int = 0   # how many games at the start of the series have their invariants checked after every step
     measure: bool = False  # the games carry their design measures (GameResult.measures), for the report
+    standings: bool = True  # ... and, when measured, those that follow the standings (measures.py)
 
 
 class GamePool:
@@ -94,7 +95,7 @@ def _engine(cache: dict, decks: tuple[Deck, ...], deck: int, players: int) -> En
 def _play_batch(cache: dict, decks: tuple[Deck, ...], batch: Batch) -> list[Outcome]:
     engine = _engine(cache, decks, batch.deck, batch.players)
     return play_series(engine, batch.seed, batch.first, batch.count, batch.policies, check=batch.check,
-                       measure=batch.measure)
+                       measure=batch.measure, standings=batch.standings)
 
 
 _WORKER: dict = {}

@@ -50,12 +50,13 @@ def seat_policies(policy: str | Sequence[str], players: int, per_seat: bool = Fa
 
 def play_series(engine: Engine, seed: int, first: int, count: int, policies: Sequence[str],
                 check: bool | int = False, policy_options: dict | None = None,
-                measure: bool = False) -> list[GameResult | GameError]:
+                measure: bool = False, standings: bool = True) -> list[GameResult | GameError]:
     """Play games first .. first+count-1 as one series and return their outcomes in order.
 
     `check`: True checks the invariants after every step of every game, a number only in that many games at the
     start of the series (checking changes no choice, so the outcomes are the same either way). `measure`: the
-    unchecked games also carry their design measures (measures.py), for the report."""
+    unchecked games also carry their design measures (measures.py), for the report; `standings`: those that follow
+    the standings too."""
     outcomes: list[GameResult | GameError] = []
     previous = None
     for index in range(first, first + count):
@@ -63,7 +64,7 @@ def play_series(engine: Engine, seed: int, first: int, count: int, policies: Seq
         checked = check if isinstance(check, bool) else index - first < check
         try:
             previous = play_game(engine, game_rng(seed, index), policies, check=checked, starter=starter,
-                                 options=policy_options, measure=measure)
+                                 options=policy_options, measure=measure, standings=standings)
         except Exception as exc:  # noqa: BLE001  (a broken game is a finding about the deck or engine)
             previous = GameError(index, seed, _describe_error(exc))
         outcomes.append(previous)

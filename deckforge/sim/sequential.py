@@ -72,6 +72,7 @@ class Rounds:
     full: bool = False         # play every run to its limit, whatever the rule says (the old fixed-count runs)
     progress: Callable[[int], None] | None = None
     measure: bool = False      # the games carry their design measures (the report's; measures.py)
+    standing_games: int | None = None  # ... those that follow the standings only in each run's first games (None: all)
     played: int = field(default=0, init=False)
 
 
@@ -83,6 +84,7 @@ def play_rounds(pool: GamePool, runs: Sequence[Run], plan: Rounds,
     share what one run saw with another); both see the same figures whatever the number of processes.
     """
     assert plan.games % SERIES_LENGTH == 0, plan.games
+    assert plan.standing_games is None or plan.standing_games % SERIES_LENGTH == 0, plan.standing_games
     while active := [run for run in runs if not run.done]:
         batches, owners = [], []
         for run in active:
@@ -107,8 +109,10 @@ def play_rounds(pool: GamePool, runs: Sequence[Run], plan: Rounds,
 def _round_batches(run: Run, plan: Rounds) -> list[Batch]:
     start = run.rounds * plan.games
     stop = min(start + plan.games, run.limit)
+    follow = plan.standing_games
     return [Batch(run.deck, run.players, run.policies, run.seed, first, min(SERIES_LENGTH, stop - first),
-                  run.check if first == 0 else 0, plan.measure) for first in range(start, stop, SERIES_LENGTH)]
+                  run.check if first == 0 else 0, plan.measure, follow is None or first < follow)
+            for first in range(start, stop, SERIES_LENGTH)]
 
 
 def _skip(run: Run, plan: Rounds, limit_before: int) -> None:

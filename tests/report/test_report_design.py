@@ -192,6 +192,24 @@ def test_forced_moves_are_the_decisions_with_one_legal_action_in_the_seeded_game
     assert lead.value == sum(run.design.lead_changes) / 20 and lead.value > 0  # the lead changes hands in KNP
 
 
+
+def test_the_standing_measures_come_from_each_counts_first_games_the_others_from_all(monkeypatch) -> None:
+    from deckforge.report import play
+
+    everything = play_deck(KNP, games=40, seed=5, player_counts=[3], full=True, jobs=1).counts[3]
+    monkeypatch.setattr(play, "STANDING_GAMES", 20)
+    run = play_deck(KNP, games=40, seed=5, player_counts=[3], full=True, jobs=1).counts[3]
+    assert run.games == 40 and run.design.decisions == everything.design.decisions  # every game still counted
+    first = sum(1 for finished in replay_forced(KNP, 3, 5, 20) if finished[2])
+    assert 0 < first == len(run.design.lead_changes) < len(run.design.decisions)
+    for name in ("lead_changes", "drama", "decisiveness"):  # the first games' values, the same as when all are followed
+        assert getattr(run.design, name) == getattr(everything.design, name)[:first], name
+    row, full_row = count_measures(run), count_measures(everything)
+    assert (row.followed, row.games, row.partial) == (first, len(run.design.decisions), True)
+    assert (full_row.followed == full_row.games) and not full_row.partial
+    assert row.lead_changes.value == sum(run.design.lead_changes) / first
+
+
 # -- two rule variants compared -----------------------------------------------------------------------------------
 
 def test_the_fairer_deck_is_named_with_its_margin() -> None:

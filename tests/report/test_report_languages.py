@@ -6,11 +6,16 @@ import pytest
 from deckforge.load import load_deck
 from deckforge.report import build_report, render_html
 from deckforge.report.analysis import judge, ordinal, seat_flag, summary_sentence
+from deckforge.i18n import translations
+from deckforge.report import play
 from deckforge.report.play import tally
 from deckforge.sim.summary import GameError
 from report_helpers import result, starter_rush, table_rows
 from test_report_analysis import KNP, run_of, seat_biased_games
 
+NOTE = ("Decisiveness, drama and lead changes are taken from the first game at each player count, if it finished.",
+        "Decisiveness, drama and lead changes are taken from the finished games among the first %(num)d at each "
+        "player count: more games would narrow their intervals little.")
 ENGLISH = ("Verdict", "Strongest findings", "Charts", "fair share", "Playable at", "How long games last")
 
 
@@ -47,7 +52,19 @@ def test_summary_and_seat_flag_in_czech_and_german() -> None:
 @pytest.fixture(scope="module")
 def rush_pages(tmp_path_factory):
     deck = load_deck(starter_rush(tmp_path_factory.mktemp("rush")))
-    return {lang: render_html(build_report(deck, games=40, seed=1, lang=lang)) for lang in ("cs", "en")}
+    with pytest.MonkeyPatch.context() as patch:  # standings followed in fewer games than played: the page says so
+        patch.setattr(play, "STANDING_GAMES", 20)
+        return {lang: render_html(build_report(deck, games=40, seed=1, lang=lang)) for lang in ("cs", "en")}
+
+
+def test_the_page_says_which_games_the_standing_measures_come_from(rush_pages) -> None:
+    assert ("Decisiveness, drama and lead changes are taken from the finished games among the first 20 at each "
+            "player count") in rush_pages["en"]
+    assert ("Rozhodnost, napínavost a změny vedení jsou spočteny z dohraných her mezi prvními 20 hrami u každého "
+            "počtu hráčů") in rush_pages["cs"]
+    german = translations("de").ngettext(*NOTE, 150) % {"num": 150}
+    assert german.startswith("Entschiedenheit, Dramatik und Führungswechsel stammen aus den beendeten unter den "
+                             "ersten 150 Spielen jeder Spielerzahl")
 
 
 def test_a_czech_report_prints_no_english_interface_words(rush_pages) -> None:

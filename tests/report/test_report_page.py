@@ -1,4 +1,6 @@
 """The report page: figures read back from the HTML against the runner's own outcomes, flags, comparison, files."""
+import base64
+import io
 import re
 import statistics
 from collections import Counter
@@ -160,3 +162,24 @@ def test_the_page_carries_its_own_fonts() -> None:
 
     css = str(font_faces(embed=True))
     assert css.count("data:font/woff2;base64,") == 4 and "file:" not in css
+
+
+def test_the_web_fonts_are_subset_once_and_kept_in_the_cache(tmp_path, monkeypatch) -> None:
+    import ttf_opensans
+    from fontTools.ttLib import TTFont
+
+    from deckforge.report import page
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    regular = next(font.path for font in ttf_opensans.FONTS if (font.weight, font.italic) == (400, False))
+    made = page._web_font.__wrapped__(regular)  # nothing kept yet: subset now
+    kept = list((tmp_path / "deckforge" / "web-fonts").glob("*.woff2"))
+    assert len(kept) == 1 and made == "data:font/woff2;base64," + base64.b64encode(kept[0].read_bytes()).decode()
+    font = TTFont(io.BytesIO(kept[0].read_bytes()))
+    assert font.flavor == "woff2" and {ord("ř"), ord("ů"), ord("–")} <= set(font.getBestCmap())
+    monkeypatch.setattr(page, "_subset_web_font", lambda path: pytest.fail("subset again although it was kept"))
+    assert page._web_font.__wrapped__(regular) == made
+    kept[0].write_bytes(b"half a fi")  # a broken file is made again
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert page._web_font.__wrapped__(regular) == made and kept[0].read_bytes()[:4] == b"wOF2"
