@@ -22,9 +22,12 @@ import math
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from .results import GameMeasures, GameResult
+
+if TYPE_CHECKING:  # numpy is imported where a measure is computed: the engines import this module for
+    import numpy as np  # shedding_standings, and simulate need not load numpy
 
 Standings = Sequence[float]  # one number per seat (State.standings)
 
@@ -69,13 +72,19 @@ def play_measured(state, rng: random.Random, choosers: Sequence[Callable], bound
 
 def game_measures(decisions: int, forced: int, history: Sequence[Standings], winners: Sequence[int],
                   players: int) -> GameMeasures:
-    """Return a game's measures; the standing ones only when it has standings and winners (a finished game)."""
+    """Return a game's measures; the standing ones only when it has standings and winners (a finished game).
+
+    The history is read as one array (decisions × seats): a game of a thousand decisions is read in a few
+    whole-array steps instead of a Python loop per decision."""
+    import numpy as np
+
     if not history or not winners or players < 2:
         return GameMeasures(decisions, forced)
+    rows = np.array(history)
     # drama and decisiveness read the winners' estimates only: n comparisons per winner and decision, not n²
-    estimates = [[rank_estimate(row, winner) for winner in winners] for row in history]
+    estimates = winner_estimates(rows, winners)
     seats = range(len(winners))
-    return GameMeasures(decisions, forced, lead_changes(history), drama(estimates, seats, players),
+    return GameMeasures(decisions, forced, lead_changes(rows), drama(estimates, seats, players),
                         decisiveness(estimates, seats))
 
 
@@ -90,48 +99,60 @@ def rank_estimates(standings: Standings) -> tuple[float, ...]:
     return tuple(rank_estimate(standings, seat) for seat in range(len(standings)))
 
 
+def winner_estimates(rows: np.ndarray, winners: Sequence[int]) -> np.ndarray:
+    """Return the rank estimate of each winner after each decision (`rows`: decisions × seats), decisions × winners:
+    the same numbers as `rank_estimate`, row by row."""
+    import numpy as np
+
+    top = rows.shape[1] - 1
+    ahead = np.count_nonzero(rows[:, None, :] > rows[:, list(winners), None], axis=2)
+    return (top - ahead) / top
+
+
 def drama_threshold(players: int) -> float:
     """Return the estimate halfway between the top (1) and second place: (1 + (n − 2) / (n − 1)) / 2."""
     return (1 + (players - 2) / (players - 1)) / 2
 
 
-def lead_changes(history: Sequence[Standings]) -> int:
-    """Count how often a seat other than the last sole leader stands alone at the top."""
-    leader, changes = None, 0
-    for row in history:
-        best = max(row)
-        if row.count(best) > 1:
-            continue  # a tie at the top: the last leader keeps the lead
-        seat = row.index(best)
-        if leader is not None and seat != leader:
-            changes += 1
-        leader = seat
-    return changes
+def lead_changes(history: Sequence[Standings] | np.ndarray) -> int:
+    """Count how often a seat other than the last sole leader stands alone at the top (a tie at the top keeps the
+    last leader)."""
+    import numpy as np
+
+    rows = np.asarray(history)
+    best = rows.max(axis=1)
+    sole = np.count_nonzero(rows == best[:, None], axis=1) == 1
+    leaders = rows.argmax(axis=1)[sole]
+    return int(np.count_nonzero(leaders[1:] != leaders[:-1]))
 
 
-def drama(estimates: Sequence[Sequence[float]], winners: Sequence[int], players: int) -> float:
+def drama(estimates: Sequence[Sequence[float]] | np.ndarray, winners: Sequence[int], players: int) -> float:
     """Return the mean over the winners of how far below the threshold each trailed, as Goadrich and Shaw: the mean
     of √(threshold − estimate) over the decisions after which the winner stood below the threshold, else 0.
     `estimates[k][w]`: winner w's rank estimate after decision k+1."""
+    import numpy as np
+
     threshold = drama_threshold(players)
+    table = np.asarray(estimates, dtype=float)
     values = []
     for seat in winners:
-        gaps = [threshold - row[seat] for row in estimates if row[seat] < threshold]
-        values.append(math.fsum(math.sqrt(gap) for gap in gaps) / len(gaps) if gaps else 0.0)
+        column = table[:, seat]
+        gaps = threshold - column[column < threshold]
+        values.append(math.fsum(np.sqrt(gaps).tolist()) / len(gaps) if len(gaps) else 0.0)
     return math.fsum(values) / len(values)
 
 
-def decisiveness(estimates: Sequence[Sequence[float]], winners: Sequence[int]) -> float:
+def decisiveness(estimates: Sequence[Sequence[float]] | np.ndarray, winners: Sequence[int]) -> float:
     """Return the share of decisions played before the one after which every winner stood at the top for good: 0
     when the winners led throughout, near 1 when only the last decision put them there (`estimates` as for drama)."""
-    length = len(estimates)
+    import numpy as np
+
+    table = np.asarray(estimates, dtype=float)
     settled = 0
     for seat in winners:
-        since = length  # the first decision from which this winner stays at the top
-        while since > 0 and estimates[since - 1][seat] == 1:
-            since -= 1
-        settled = max(settled, since)
-    return settled / length
+        below = np.flatnonzero(table[:, seat] != 1)  # the winner stays at the top from the decision after the last
+        settled = max(settled, int(below[-1]) + 1 if len(below) else 0)
+    return settled / len(table)
 
 
 def shedding_standings(held: Iterable[int], places: Sequence[int]) -> list[int]:
