@@ -37,6 +37,7 @@ class Line:
     block: ElementTree.Element
     first: str
     last: str
+    text: str = ""  # the whole line (`last` is its last piece of text, after any change of font)
 
 
 def render_unbroken(html: HTML, stylesheets=None):
@@ -81,7 +82,7 @@ def lines_of(document) -> list[Line]:
             if isinstance(box, boxes.LineBox):
                 texts = [b.text for b in box.descendants() if isinstance(b, boxes.TextBox) and b.text.strip()]
                 if texts:
-                    found.append(Line(number, box.position_y, box.element, texts[0], texts[-1]))
+                    found.append(Line(number, box.position_y, box.element, texts[0], texts[-1], "".join(texts)))
     return found
 
 
@@ -102,30 +103,65 @@ def split_words(document) -> list[tuple[Line, Line]]:
 
 def keep_whole(line: Line, after: Line) -> None:
     """Forbid hyphenating the word split between `line` and `after`; the whole block when it cannot be found."""
-    head = re.search(r"(\w+)\W?\s*$", line.last)
+    whole = line.text or line.last
+    head = re.search(r"(\w+)\W?\s*$", whole)
     tail = re.match(r"\s*(\w+)", after.first)
-    if head and tail and _wrap_word(line.block, head.group(1) + tail.group(1)):
+    if head and tail and _wrap_word(line.block, head.group(1) + tail.group(1), whole[:head.start()]):
         return
     _add_style(line.block, NO_HYPHENS)
 
 
-def _wrap_word(block: ElementTree.Element, word: str) -> bool:
-    """Wrap the first whole `word` in the block's own text in a span that is not hyphenated; False if none."""
+def _wrap_word(block: ElementTree.Element, word: str, before: str = "") -> bool:
+    """Wrap the whole `word` that follows the text `before` (the start of its line; else the first whole `word`)
+    in the block's own text in a span that is not hyphenated; False if there is none to wrap.
+
+    A word can occur more than once in a paragraph ("after each round ... the round"): the text before it on its
+    line tells which occurrence the break split, so that a single round of layout fixes it."""
     pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
-    for parent in block.iter():
-        if parent.get("style") == NO_HYPHENS:
-            continue
-        for slot, owner in [("text", parent)] + [("tail", child) for child in parent]:
-            text = getattr(owner, slot) or ""
-            match = pattern.search(text)
-            if match:
-                span = ElementTree.Element("span", {"style": NO_HYPHENS})
-                span.text, span.tail = match.group(0), text[match.end():]
-                setattr(owner, slot, text[:match.start()])
-                index = 0 if slot == "text" else list(parent).index(owner) + 1
-                parent.insert(index, span)
-                return True
+    wanted = _occurrence(block, pattern, before)
+    seen = 0
+    for owner, slot, kept in _text_slots(block):
+        text = getattr(owner, slot) or ""
+        for match in pattern.finditer(text):
+            seen += 1
+            if seen <= wanted or kept:
+                continue
+            span = ElementTree.Element("span", {"style": NO_HYPHENS})
+            span.text, span.tail = match.group(0), text[match.end():]
+            setattr(owner, slot, text[:match.start()])
+            parent = owner if slot == "text" else _parent_of(block, owner)
+            index = 0 if slot == "text" else list(parent).index(owner) + 1
+            parent.insert(index, span)
+            return True
     return False
+
+
+def _occurrence(block: ElementTree.Element, pattern: re.Pattern, before: str) -> int:
+    """Return how many whole-word matches come before the one whose preceding text ends as `before` does (0 when
+    none does, or `before` says too little to tell)."""
+    context = " ".join(before.replace("\u00ad", "").split())[-40:]
+    if len(context) < 3:
+        return 0
+    text = "".join(block.itertext())
+    for number, match in enumerate(pattern.finditer(text)):
+        preceding = " ".join(text[:match.start()].replace("\u00ad", "").split())
+        if preceding.endswith(context):
+            return number
+    return 0
+
+
+def _text_slots(element: ElementTree.Element, kept: bool = False):
+    """Yield (owner, "text" or "tail", inside a span kept whole) for the element's text in reading order, as
+    `itertext` reads it."""
+    kept = kept or element.get("style") == NO_HYPHENS
+    yield element, "text", kept
+    for child in element:
+        yield from _text_slots(child, kept)
+        yield child, "tail", kept
+
+
+def _parent_of(block: ElementTree.Element, child: ElementTree.Element) -> ElementTree.Element:
+    return next(parent for parent in block.iter() if any(c is child for c in parent))
 
 
 def _add_style(element: ElementTree.Element, declaration: str) -> None:
