@@ -80,9 +80,10 @@ def lines_of(document) -> list[Line]:
     for number, page in enumerate(document.pages):
         for box in page._page_box.descendants():
             if isinstance(box, boxes.LineBox):
-                texts = [b.text for b in box.descendants() if isinstance(b, boxes.TextBox) and b.text.strip()]
+                pieces = [b.text for b in box.descendants() if isinstance(b, boxes.TextBox)]
+                texts = [text for text in pieces if text.strip()]
                 if texts:
-                    found.append(Line(number, box.position_y, box.element, texts[0], texts[-1], "".join(texts)))
+                    found.append(Line(number, box.position_y, box.element, texts[0], texts[-1], "".join(pieces)))
     return found
 
 
