@@ -66,10 +66,15 @@ class GamePool:
         return _engine(self._engines, self.decks, deck, players)
 
     def play(self, batches: Sequence[Batch], progress: Callable[[int], None] | None = None) -> list[list[Outcome]]:
-        """Play the batches and return each one's outcomes, in the order given; `progress(games)` after each."""
-        results = []
-        for outcomes in self._outcomes(batches):
-            results.append(outcomes)
+        """Play the batches and return each one's outcomes, in the order given; `progress(games)` after each.
+
+        They are handed to the processes longest first (most players, then most games): a round ends when its last
+        batch does, and a long batch taken last would keep one process busy while the others wait. Each batch's
+        games depend on their seeds alone, so the order changes no outcome."""
+        order = sorted(range(len(batches)), key=lambda i: (-batches[i].players, -batches[i].count, i))
+        results: list[list[Outcome]] = [[] for _ in batches]
+        for index, outcomes in zip(order, self._outcomes([batches[i] for i in order])):
+            results[index] = outcomes
             if progress:
                 progress(len(outcomes))
         return results

@@ -105,3 +105,23 @@ def test_the_docs_state_the_stopping_rule_the_code_applies():
     assert f"rounds of {playcheck.ROUND_GAMES} seeded games" in simulator.replace("\n", " ")
     assert f"rounds of {play.ROUND_GAMES} seeded games" in report.replace("\n", " ")
     assert f"within {round(play.SEAT_POINTS * 100)} percentage points" in report.replace("\n", " ")
+
+
+def test_the_pool_plays_the_longest_batches_first_and_returns_them_in_the_order_given(monkeypatch):
+    from deckforge.sim import pool as pool_module
+
+    played = []
+
+    def record(cache, decks, batch):
+        played.append((batch.players, batch.first))
+        return play_series(pool_module._engine(cache, decks, batch.deck, batch.players), batch.seed, batch.first,
+                           batch.count, batch.policies)
+
+    batches = [Batch(0, n, ("random",) * n, 5, first, 10) for n, first in ((2, 0), (4, 10), (3, 20), (4, 0))]
+    monkeypatch.setattr(pool_module, "_play_batch", record)
+    with GamePool([DECK], jobs=1) as pool:
+        outcomes = pool.play(batches)
+    assert played == [(4, 10), (4, 0), (3, 20), (2, 0)]
+    for batch, games in zip(batches, outcomes):  # each batch's own games, where it was given
+        engine = pool_module._engine({}, (DECK,), 0, batch.players)
+        assert games == play_series(engine, 5, batch.first, 10, batch.policies)
