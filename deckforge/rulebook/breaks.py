@@ -121,7 +121,7 @@ def _wrap_word(block: ElementTree.Element, word: str, before: str = "") -> bool:
     pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
     wanted = _occurrence(block, pattern, before)
     seen = 0
-    for owner, slot, kept in _text_slots(block):
+    for parent, index, owner, slot, kept in _text_slots(block):
         text = getattr(owner, slot) or ""
         for match in pattern.finditer(text):
             seen += 1
@@ -130,8 +130,6 @@ def _wrap_word(block: ElementTree.Element, word: str, before: str = "") -> bool:
             span = ElementTree.Element("span", {"style": NO_HYPHENS})
             span.text, span.tail = match.group(0), text[match.end():]
             setattr(owner, slot, text[:match.start()])
-            parent = owner if slot == "text" else _parent_of(block, owner)
-            index = 0 if slot == "text" else list(parent).index(owner) + 1
             parent.insert(index, span)
             return True
     return False
@@ -152,17 +150,13 @@ def _occurrence(block: ElementTree.Element, pattern: re.Pattern, before: str) ->
 
 
 def _text_slots(element: ElementTree.Element, kept: bool = False):
-    """Yield (owner, "text" or "tail", inside a span kept whole) for the element's text in reading order, as
-    `itertext` reads it."""
+    """Yield (parent, index, owner, "text" or "tail", inside a span kept whole) for the element's text in reading
+    order, as `itertext` reads it: a span cut from that text goes into `parent` at `index`."""
     kept = kept or element.get("style") == NO_HYPHENS
-    yield element, "text", kept
-    for child in element:
+    yield element, 0, element, "text", kept
+    for index, child in enumerate(element, 1):
         yield from _text_slots(child, kept)
-        yield child, "tail", kept
-
-
-def _parent_of(block: ElementTree.Element, child: ElementTree.Element) -> ElementTree.Element:
-    return next(parent for parent in block.iter() if any(c is child for c in parent))
+        yield element, index, child, "tail", kept
 
 
 def _add_style(element: ElementTree.Element, declaration: str) -> None:
