@@ -67,3 +67,26 @@ def spell_deck(tmp_path_factory):
 def pytest_addoption(parser) -> None:
     parser.addoption("--deep", action="store_true", default=False,
                      help="run the hostile-deck fuzz suite (tests/security/test_fuzz.py) with hundreds of examples")
+    parser.addoption("--slow", action="store_true", default=False,
+                     help="also run the tests marked slow (CI runs them: it sets CI)")
+
+
+def run_slow(config) -> bool:
+    """Whether this run includes the tests marked slow: in CI (`CI` set), with --slow or DECKFORGE_SLOW_TESTS=1."""
+    return bool(config.getoption("slow") or os.environ.get("CI") or os.environ.get("DECKFORGE_SLOW_TESTS"))
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line(
+        "markers", "slow: costly and mostly covered by quicker tests (another language, player count or example "
+                   "of the same code); run in CI, or locally with --slow")
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Leave the tests marked slow out of a developer's run, unless it asks for them (see run_slow)."""
+    if run_slow(config):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not item.get_closest_marker("slow")]

@@ -59,7 +59,13 @@ def test_old_maid_plays_without_one_queen_and_gops_without_the_clubs():
     assert {card.get("suit") for card in gops.cards} == {"spades", "hearts", "diamonds"}
 
 
-@pytest.mark.parametrize("name", EXAMPLES)
+# Slow: four more examples of the same 52 standard cards as go-fish, and the bundled games' own cards, which the
+# layout tests build; CI builds them all.
+SAME_FACES = {"crazy-eights", "hearts", "spades", "whist", "kamen-nuzky-papir-as-data", "prsi-as-data"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow if name in SAME_FACES else ())
+                                  for name in EXAMPLES])
 def test_an_example_builds_and_its_cards_read_back(tmp_path, name):
     deck = load_deck(f"examples/{name}")
     result = build_deck(deck, BuildOptions(lang="cs"), out=tmp_path / "deck.pdf")

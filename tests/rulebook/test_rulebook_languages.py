@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from deckforge.cli import main
@@ -16,6 +17,7 @@ from rulebook_helpers import read_pdf
 LAYOUT_FIXTURES = Path(__file__).parents[1] / "layout" / "fixtures"
 
 
+@pytest.mark.slow   # German typesets in three rounds of keeping split words whole (test_breaks.py tests the rounds)
 def test_the_german_rulebook_is_german_throughout(rulebook_pdf) -> None:
     text = read_pdf(rulebook_pdf("kamen-nuzky-papir", "de", 4)).all
     for words in ("Ziel des Spiels", "Spielmaterial", "Fragen und Antworten", "Für 4 Spieler: 30 Karten",

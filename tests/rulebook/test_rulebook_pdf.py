@@ -11,7 +11,7 @@ from deckforge.rulebook import build_context
 from deckforge.i18n import translations
 from deckforge.rulebook.render import SECTIONS, visible_text
 
-from rulebook_helpers import DECKS, LANGS, pdf_fonts, read_pdf
+from rulebook_helpers import DECK_LANGS, pdf_fonts, read_pdf
 
 HEADINGS = ("Goal of the game", "Components", "Setting up", "Playing the game", "Special cards",
             "End of the game and scoring", "Variants", "Questions and answers")
@@ -21,8 +21,7 @@ def test_headings_cover_every_section() -> None:
     assert len(HEADINGS) == len(SECTIONS)
 
 
-@pytest.mark.parametrize("deck", DECKS)
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck, lang", DECK_LANGS)
 def test_each_rulebook_has_its_sections(rulebook_pdf, deck: str, lang: str) -> None:
     pages = read_pdf(rulebook_pdf(deck, lang)).pages
     body = " ".join(pages[1:])     # page 1 holds the contents, which name every section too
@@ -39,8 +38,7 @@ def test_each_rulebook_has_its_sections(rulebook_pdf, deck: str, lang: str) -> N
         assert f"{number} / {rules}" in page, (deck, lang, number)
 
 
-@pytest.mark.parametrize("deck", DECKS)
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck, lang", DECK_LANGS)
 def test_every_special_card_is_printed_as_on_the_card(rulebook_pdf, deck: str, lang: str) -> None:
     model = load_deck(deck)
     pdf = read_pdf(rulebook_pdf(deck, lang))
@@ -86,8 +84,7 @@ def test_a_hostile_spell_text_is_printed_literally(rulebook_pdf, custom_folder) 
 
 
 @pytest.mark.skipif(not shutil.which("pdffonts"), reason="needs pdffonts (poppler-utils)")
-@pytest.mark.parametrize("deck", DECKS)
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck, lang", DECK_LANGS)
 def test_only_open_sans_embedded_and_subset(rulebook_pdf, deck: str, lang: str) -> None:
     fonts = pdf_fonts(rulebook_pdf(deck, lang))
     assert fonts, "pdffonts lists no font"
@@ -96,8 +93,7 @@ def test_only_open_sans_embedded_and_subset(rulebook_pdf, deck: str, lang: str) 
         assert re.fullmatch(r"[A-Z]{6}\+Open-Sans(-[A-Za-z-]+)?", name), f"{name} is not a subset of Open Sans"
 
 
-@pytest.mark.parametrize("deck", DECKS)
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck, lang", DECK_LANGS)
 def test_typesetting_loses_no_word(rulebook_pdf, rulebook_page, deck: str, lang: str) -> None:
     """Every word of the HTML reaches the PDF (WeasyPrint can drop a box that falls badly on a page break)."""
     words = set(re.findall(r"\w+", visible_text(rulebook_page(deck, lang)).casefold()))

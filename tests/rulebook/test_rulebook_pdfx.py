@@ -55,6 +55,7 @@ def test_an_x4_score_pad_declares_pdf_x_4(tmp_path: Path) -> None:
         assert all("/TrimBox" in page.obj and "/BleedBox" in page.obj for page in pdf.pages)
 
 
+@pytest.mark.slow   # a whole rulebook typeset and converted; the X-1a conversion itself is tested on card sheets
 def test_an_x1a_rulebook_is_press_cmyk_with_its_text_in_solid_black(tmp_path: Path) -> None:
     path = write_rulebook("kamen-nuzky-papir", "en", out=tmp_path / "rules.pdf", pdf_x="x1a")
     text_fills = []

@@ -15,7 +15,7 @@ from deckforge.rulebook.examples import play_example
 from deckforge.rulebook.pictures import picture_width
 
 from pdf_words import rows_of
-from rulebook_helpers import DECKS, LANGS, open_pdf, read_pdf
+from rulebook_helpers import DECK_LANGS, DECKS, open_pdf, read_pdf
 
 MM = 72 / 25.4
 SPLIT = re.compile(r"\w[-\u2010\u00ad]$")
@@ -51,8 +51,7 @@ def column_ends(page) -> list[str]:
     return ends
 
 
-@pytest.mark.parametrize("deck", DECKS)
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck, lang", DECK_LANGS)
 def test_no_word_is_split_across_a_column_or_page_break(rulebook_pdf, deck: str, lang: str) -> None:
     pages = open_pdf(rulebook_pdf(deck, lang)).pages
     split = [(number, word) for number, page in enumerate(pages, 1) for word in column_ends(page)
@@ -60,8 +59,7 @@ def test_no_word_is_split_across_a_column_or_page_break(rulebook_pdf, deck: str,
     assert not split, f"{deck} {lang}: words split at a break (page, word): {split}"
 
 
-@pytest.mark.parametrize("deck", DECKS)
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck, lang", DECK_LANGS)
 def test_pages_fill_folded_sheets_with_notes_not_blanks(rulebook_pdf, deck: str, lang: str) -> None:
     pages = read_pdf(rulebook_pdf(deck, lang)).pages
     notes = "Poznámky" if lang == "cs" else "Notes"
@@ -93,8 +91,7 @@ def test_the_acceptance_count_of_pictures_for_kamen_nuzky_papir(rulebook_pdf) ->
     assert len(images) >= 13 + 1     # its 13 distinct cards and the back, each one image drawn once
 
 
-@pytest.mark.parametrize("deck", DECKS)
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck, lang", DECK_LANGS)
 def test_an_example_of_play_is_pictured_and_explained(rulebook_pdf, deck: str, lang: str) -> None:
     model = load_deck(deck)
     example = play_example(model, model.player_count(), lang)

@@ -7,6 +7,9 @@ import pytest
 from deckforge.load import load_deck
 from tests.rules.test_cross_wizard import GAMES_PER_COUNT, PLAYER_COUNTS, play_counts
 
+# Slow: test_cross_wizard.py plays the same code at 3 and 6 players; CI plays these counts too.
+pytestmark = pytest.mark.slow
+
 # A trick of Jesters only needs every card of a trick to be one of the four Jesters: impossible at 5 players and
 # rarer than once in 250 games at 4; the games at 3 players (test_cross_wizard.py) make it happen.
 JESTERS_ONLY = "a trick of Jesters only goes to the first"

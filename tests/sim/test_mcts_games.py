@@ -88,6 +88,7 @@ def seat_swapped_wins(game: str, players: int, games: int, seed: int, budget: in
     return wins
 
 
+@pytest.mark.slow   # 40 games with search; test_mcts.py shows the edge over greedy in fewer
 def test_it_beats_the_greedy_player_at_rock_paper_scissors_seat_swapped():
     # greedy players in the same seats of the same 40 games win 20; a player no better than greedy wins 27 or more
     # with probability 1.9 % (binomial, 40 games, 1/2); this seed gives 29

@@ -28,7 +28,7 @@ def test_seeded_games_keep_every_invariant_and_end(players, policy):
         assert laid >= 4 * (players - 1)  # everyone but the last laid at least the cards dealt
 
 
-@pytest.mark.parametrize("players", [2, 3, 5, 8])
+@pytest.mark.parametrize("players", [2, 3, 5, pytest.param(8, marks=pytest.mark.slow)])
 def test_a_deck_with_every_effect_keeps_the_invariants(spell_deck, players):
     seats = ",".join("random" if seat % 2 else "greedy" for seat in range(players))  # mixed seats
     summary = simulate(spell_deck, players, games=24, seed=players, policy=seats, check=True)

@@ -233,7 +233,8 @@ def known_facts(state, player):
             state.legal if state.player == player and not blind else None)
 
 
-@pytest.mark.parametrize("variants", [(), ("lucid-vision",), ("secret-bids",)])
+@pytest.mark.parametrize("variants", [(), pytest.param(("lucid-vision",), marks=pytest.mark.slow),
+                                      pytest.param(("secret-bids",), marks=pytest.mark.slow)])
 def test_determinize_deals_only_what_the_player_cannot_see(variants):
     eng = engine(4, *variants)
     changed = Counter()
