@@ -12,8 +12,9 @@ sequence of decisions that led to it (open loop over chance).
 At the root every legal action is tried in every sampled world, each with the same chance draws (common random
 numbers): in games of luck the draws decide most playouts, and comparing the actions on the same draws takes that
 luck out of the comparison, which UCB1 at the root, one action per world, needs many times the playouts to average
-out. The choice is the root action with the best mean result (all have as many playouts); ties go to the lower
-action number. With a `confidence` above 0 the playout policy's own choice stands unless the best action beat it by
+out. The choice is the root action with the best mean result (all have as many playouts); ties go to the playout
+policy's own choice, then to the lower action number: where every action wins, a search that took the lowest one
+could walk in circles (a DYMOCK game replayed one six-turn loop for its whole turn bound). With a `confidence` above 0 the playout policy's own choice stands unless the best action beat it by
 that many standard errors of their paired differences. A playout's result is first place above all, a tenth of the
 game's returns breaking ties (reward `first`: the win rate is what a seat is judged by, and a seat that cannot come
 first still plays for the better places), or the returns alone (`places`).
@@ -73,7 +74,7 @@ def search(state: State, rng: random.Random, budget: int | None = DEFAULT_BUDGET
     playouts = steps = 0
     while playouts < budget if budget else steps < DEFAULT_STEPS:
         world = state.determinize(me, rng)
-        if default is None and confidence > 0:  # asked in a sampled world: even a policy that peeked could not
+        if default is None:  # asked in a sampled world: even a policy that peeked could not
             default = playout.policy(world.clone(), random.Random(0))
         chance_seed = rng.getrandbits(64)
         for action in legal:
@@ -85,11 +86,15 @@ def search(state: State, rng: random.Random, budget: int | None = DEFAULT_BUDGET
     return choose(legal, results, default, confidence)
 
 
-def choose(legal: list[int], results: dict[int, list[float]], default: int, confidence: float) -> int:
-    """Return the action with the best mean result, unless the playout policy's own choice `default` is worse by
-    less than `confidence` standard errors of the paired differences (each world played both: the difference
-    holds no luck of the deal). The search thus overrules its playout policy only on evidence, not on noise."""
-    best = max(legal, key=lambda action: sum(results[action]))  # max keeps the first of equals
+def choose(legal: list[int], results: dict[int, list[float]], default: int | None, confidence: float) -> int:
+    """Return the action with the best mean result, unless the playout policy's own choice `default` is as good
+    (ties go to it, then to the lower action) or worse by less than `confidence` standard errors of the paired
+    differences (each world played both: the difference holds no luck of the deal). The search thus overrules its
+    playout policy only on evidence, not on noise."""
+    totals = {action: math.fsum(results[action]) for action in legal}
+    best = max(legal, key=totals.__getitem__)  # max keeps the first of equals
+    if default in totals and totals[default] >= totals[best] - 1e-9 * max(1, len(results[best])):
+        return default
     if best == default or default not in results or confidence <= 0:
         return best
     differences = [mine - theirs for mine, theirs in zip(results[best], results[default])]

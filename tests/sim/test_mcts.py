@@ -130,6 +130,35 @@ def test_the_search_overrules_its_playout_policy_only_on_paired_evidence():
     assert choose([1, 2, 3], lucky, 2, 1.0) == 2  # the best mean is the policy's own choice
 
 
+def test_equal_results_go_to_the_playout_policys_choice_then_to_the_lower_action():
+    every_world_won = {0: [1.1, 1.1, 1.1], 3: [1.1, 1.1, 1.1], 5: [1.1, 1.1, 1.1], 7: [0.0, 1.1, 0.0]}
+    assert choose([0, 3, 5, 7], every_world_won, 5, 0.0) == 5   # not 0: a search that took it walked in circles
+    assert choose([0, 3, 5, 7], every_world_won, 7, 0.0) == 0   # the policy's choice did worse: the best, lowest
+    assert choose([0, 3, 5, 7], every_world_won, None, 0.0) == 0
+    # the same totals summed in another order are still equal
+    assert choose([1, 2], {1: [0.1, 0.2, 0.3], 2: [0.3, 0.2, 0.1]}, 2, 0.0) == 2
+
+
+@pytest.mark.slow   # 73 searches at the default budget, about 15 s
+def test_a_dymock_game_that_looped_when_every_action_won_now_ends():
+    # Game 0 of `deckforge simulate dymock --players 2 --seed 4 --seats mcts,greedy`. With ties going to the lowest
+    # action, the search led a jack where every lead won, and the two players passed a jack and a Joker back and
+    # forth from turn 400 on, until the turn bound of 13,000 (about 20 minutes); it ends in 145 turns now.
+    from deckforge.load import load_deck
+    from deckforge.sim.base import engine_for
+    from deckforge.sim.policies import chooser
+    from deckforge.sim.runner import game_rng
+
+    engine = engine_for(load_deck("dymock"), 2)
+    rng = game_rng(4, 0)
+    state = engine.new_game(rng, None)
+    seats = [chooser("mcts", engine, None), chooser("greedy", engine, None)]
+    while not state.is_terminal() and state.turns < 1000:
+        player = state.player
+        state._apply_action(state.sample_chance(rng) if player == CHANCE else seats[player](state, rng))
+    assert state.is_terminal(), "the game is still going after 1,000 turns"
+
+
 def test_the_first_place_reward_counts_only_the_winners():
     assert first_place([1.0, -1 / 3, 1 / 3, -1.0]) == [1.0, 0.0, 0.0, 0.0]
     assert first_place([2 / 3, -1.0, 2 / 3, -1 / 3]) == [0.5, 0.0, 0.5, 0.0]
