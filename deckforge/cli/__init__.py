@@ -85,3 +85,29 @@ def main() -> None:
       deckforge show kamen-nuzky-papir --players 8 --lang en
     """
 
+
+
+def run() -> None:
+    """The `deckforge` program (and `python -m deckforge.cli`): `main`, ending a Ctrl-C with exit code 130.
+
+    CPython (3.11 at least) marks a KeyboardInterrupt raised inside `exec()` of a string, as when a dataclass or a
+    named tuple is being made, as unhandled even when it is caught, and then ends the interpreter by SIGINT instead
+    of with the exit code asked for. A command interrupted that early would report death by signal, not 130. So
+    after a Ctrl-C the program runs the exit handlers itself (multiprocessing's stop the pools), flushes its output
+    and leaves at once; in-process callers of `main` (tests, click's CliRunner) still get SystemExit.
+    """
+    try:
+        main()
+    except SystemExit as exc:
+        if exc.code == 128 + signal.SIGINT:
+            import atexit
+            import sys
+
+            atexit._run_exitfuncs()
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except (OSError, ValueError):
+                    pass
+            os._exit(exc.code)
+        raise

@@ -1,4 +1,4 @@
 """Allow `python -m deckforge.cli`."""
-from . import main
+from . import run
 
-main()
+run()

@@ -115,3 +115,29 @@ def alive(pid: int) -> bool:
     except (FileNotFoundError, ProcessLookupError):
         return False
     return state != "Z"
+
+
+# A Ctrl-C that lands while Python runs exec() of a string (a dataclass or named tuple being made, as on a lazy
+# import) is caught like any other, but CPython 3.11 still marks it unhandled, and a program started as a module
+# or a script (not with -c) is then ended by SIGINT at exit. The command below stands for such a moment.
+INTERRUPTED_IN_EXEC = """
+import sys, click
+from deckforge import cli
+
+@click.command("interrupted-in-exec")
+def interrupted_in_exec():
+    exec("raise KeyboardInterrupt")
+
+cli.main.add_command(interrupted_in_exec)
+sys.argv = ["deckforge", "interrupted-in-exec"]
+cli.{entry}()
+"""
+
+
+def test_a_ctrl_c_inside_exec_still_ends_with_130(tmp_path: Path) -> None:
+    # With `cli.main()` in place of `cli.run()` this ends by SIGINT (returncode -2) on Python 3.11.
+    (tmp_path / "interrupted_in_exec.py").write_text(INTERRUPTED_IN_EXEC.format(entry="run"))
+    done = subprocess.run([sys.executable, "-m", "interrupted_in_exec"], cwd=tmp_path, capture_output=True,
+                          timeout=60)
+    assert done.returncode == 130, done.stderr.decode()
+    assert done.stderr.decode().strip() == "interrupted"
