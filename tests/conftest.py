@@ -77,7 +77,9 @@ def pytest_collection_modifyitems(config, items) -> None:
     """Leave the tests marked slow out of a developer's run, unless it asks for them (see run_slow)."""
     if run_slow(config):
         return
-    slow = [item for item in items if item.get_closest_marker("slow")]
+    kept, slow = [], []
+    for item in items:
+        (slow if item.get_closest_marker("slow") else kept).append(item)
     if slow:
         config.hook.pytest_deselected(items=slow)
-        items[:] = [item for item in items if not item.get_closest_marker("slow")]
+        items[:] = kept

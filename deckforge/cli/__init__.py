@@ -86,7 +86,6 @@ def main() -> None:
     """
 
 
-
 def run() -> None:
     """The `deckforge` program (and `python -m deckforge.cli`): `main`, ending a Ctrl-C with exit code 130.
 

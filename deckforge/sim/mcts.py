@@ -14,8 +14,9 @@ numbers): in games of luck the draws decide most playouts, and comparing the act
 luck out of the comparison, which UCB1 at the root, one action per world, needs many times the playouts to average
 out. The choice is the root action with the best mean result (all have as many playouts); ties go to the playout
 policy's own choice, then to the lower action number: where every action wins, a search that took the lowest one
-could walk in circles (a DYMOCK game replayed one six-turn loop for its whole turn bound). With a `confidence` above 0 the playout policy's own choice stands unless the best action beat it by
-that many standard errors of their paired differences. A playout's result is first place above all, a tenth of the
+could walk in circles (a DYMOCK game replayed one six-turn loop for its whole turn bound). With a `confidence`
+above 0 the playout policy's own choice stands unless the best action beat it by that many standard errors of
+their paired differences. A playout's result is first place above all, a tenth of the
 game's returns breaking ties (reward `first`: the win rate is what a seat is judged by, and a seat that cannot come
 first still plays for the better places), or the returns alone (`places`).
 
@@ -95,7 +96,7 @@ def choose(legal: list[int], results: dict[int, list[float]], default: int | Non
     best = max(legal, key=totals.__getitem__)  # max keeps the first of equals
     if default in totals and totals[default] >= totals[best] - 1e-9 * max(1, len(results[best])):
         return default
-    if best == default or default not in results or confidence <= 0:
+    if default not in totals or confidence <= 0:
         return best
     differences = [mine - theirs for mine, theirs in zip(results[best], results[default])]
     count = len(differences)
