@@ -8,12 +8,21 @@ import os
 import sys
 from pathlib import Path
 
-import pytest
-from hypothesis import settings
-
-from deckforge.load import load_deck
-
 ROOT = Path(__file__).resolve().parent.parent
+
+# Python's bytecode caches, even where PYTHONDONTWRITEBYTECODE is set (as on the build machine): without them every
+# xdist worker rewrites every test module's asserts again on every run (5 of the 10 s a worker takes to collect
+# the tests here), and each Python process the tests start compiles what it imports of deckforge from source. They
+# go where Python puts them (the git-ignored __pycache__ folders), for this run and the processes it starts.
+if sys.dont_write_bytecode or os.environ.get("PYTHONDONTWRITEBYTECODE"):
+    sys.dont_write_bytecode = False
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+from deckforge.load import load_deck  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parent / "helpers"))  # small deck writers shared by the tests
 
 from knp_helpers import changer, item, write_deck  # noqa: E402  (found through the path set above)
