@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 from difflib import get_close_matches
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Hashable, Sequence
 
 from ..errors import DeckforgeError
 from ..model import Deck
@@ -106,6 +106,12 @@ class State:
     def observation_string(self, player: int) -> str:
         """Return what `player` sees now (their cards and the table), without the history."""
         return self.information_state_string(player)
+
+    def repetition_key(self, player: int) -> Hashable | None:
+        """Return what makes this position the same one again for `player`: what they see, without any turn count
+        (None, the default: the game does not say). The search player leaves a position that comes round a third
+        time by another action (mcts.py); a game whose play can go in circles should give one."""
+        return None
 
     def action_to_string(self, player: int, action: int) -> str:
         raise NotImplementedError

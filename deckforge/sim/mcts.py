@@ -32,8 +32,7 @@ from __future__ import annotations
 
 import math
 import random
-from functools import partial
-from typing import Callable
+from typing import Callable, Collection, Hashable
 
 from .base import CHANCE, Engine, SimulationError, State
 
@@ -62,15 +61,19 @@ class Node:
 
 def search(state: State, rng: random.Random, budget: int | None = DEFAULT_BUDGET,
            exploration: float = DEFAULT_EXPLORATION, rollout: str = "greedy", reward: str = "first",
-           confidence: float = DEFAULT_CONFIDENCE) -> int:
-    """Return the action the seat to move chooses (at once when only one is legal)."""
+           confidence: float = DEFAULT_CONFIDENCE, avoid: Collection[int] = ()) -> int:
+    """Return the action the seat to move chooses (at once when only one is legal), not one of `avoid` unless
+    every legal action is."""
     legal = state._legal_actions()
+    if avoid:
+        legal = [action for action in legal if action not in avoid] or legal
     if len(legal) == 1:
         return legal[0]
     me = state.player
     playout = Playout(state, rollout, exploration, reward)
     roots = {action: Node(me) for action in legal}
     results = {action: [] for action in legal}  # the result of each action in each sampled world, in order
+    lengths = dict.fromkeys(legal, 0)           # the decisions its playouts took, summed
     default = None
     playouts = steps = 0
     while playouts < budget if budget else steps < DEFAULT_STEPS:
@@ -81,22 +84,33 @@ def search(state: State, rng: random.Random, budget: int | None = DEFAULT_BUDGET
         for action in legal:
             root = roots[action]
             before = root.reward
-            steps += playout.run(world.clone(), action, root, random.Random(chance_seed))
+            played = playout.run(world.clone(), action, root, random.Random(chance_seed))
+            steps += played
+            lengths[action] += played
             results[action].append(root.reward - before)
         playouts += len(legal)
-    return choose(legal, results, default, confidence)
+    return choose(legal, results, default, confidence, lengths)
 
 
-def choose(legal: list[int], results: dict[int, list[float]], default: int | None, confidence: float) -> int:
+def choose(legal: list[int], results: dict[int, list[float]], default: int | None, confidence: float,
+           lengths: dict[int, int] | None = None) -> int:
     """Return the action with the best mean result, unless the playout policy's own choice `default` is as good
-    (ties go to it, then to the lower action) or worse by less than `confidence` standard errors of the paired
-    differences (each world played both: the difference holds no luck of the deal). The search thus overrules its
-    playout policy only on evidence, not on noise."""
+    or worse by less than `confidence` standard errors of the paired differences (each world played both: the
+    difference holds no luck of the deal). The search thus overrules its playout policy only on evidence, not on
+    noise. Equal results go to the action whose playouts ended soonest (`lengths`: the decisions they took,
+    summed), then to `default`, then to the lower action: where every action wins, or every action loses, the game
+    is taken to its end instead of round a loop."""
     totals = {action: math.fsum(results[action]) for action in legal}
-    best = max(legal, key=totals.__getitem__)  # max keeps the first of equals
-    if default in totals and totals[default] >= totals[best] - 1e-9 * max(1, len(results[best])):
+    top = max(totals.values())
+    tolerance = 1e-9 * max(1, len(results[legal[0]]))
+    equal = [action for action in legal if totals[action] >= top - tolerance]
+    if lengths and len(equal) > 1:
+        shortest = min(lengths[action] for action in equal)
+        equal = [action for action in equal if lengths[action] == shortest]
+    if default in equal:
         return default
-    if default not in totals or confidence <= 0:
+    best = equal[0]
+    if default not in totals or confidence <= 0 or totals[default] >= top - tolerance:  # (a tie lost on length)
         return best
     differences = [mine - theirs for mine, theirs in zip(results[best], results[default])]
     count = len(differences)
@@ -280,5 +294,32 @@ def mcts_chooser(engine: Engine, budget: int | None = DEFAULT_BUDGET, exploratio
         raise SimulationError(f"unknown rollout policy '{rollout}' (one of: {', '.join(ROLLOUTS)})")
     if reward not in REWARDS:
         raise SimulationError(f"unknown search reward '{reward}' (one of: {', '.join(REWARDS)})")
-    return partial(search, budget=budget, exploration=float(exploration), rollout=rollout, reward=reward,
-                   confidence=float(confidence))
+    return SearchPlayer(budget=budget, exploration=float(exploration), rollout=rollout, reward=reward,
+                        confidence=float(confidence))
+
+
+class SearchPlayer:
+    """The search player of one game: `search` with its settings, and a memory of the positions it chose in.
+
+    A position that comes round a third time (the game's `repetition_key`, what the player sees without the turn
+    count) is a loop: the search and the other players' answers have led back to it twice. The player then takes
+    an action it has not taken there before, the best of those left by the search (all of them again once each was
+    tried). Without it, a search that saw every action end alike could walk in circles to the turn bound (a 4-player
+    DYMOCK game came round the same ten turns from turn 220 to the bound). Made anew for each game (base.play_game),
+    it remembers only what its own seat saw, so a seeded game is still the same game every time."""
+
+    def __init__(self, **settings):
+        self.settings = settings
+        self.chosen: dict[Hashable, list[int]] = {}  # repetition key -> the actions taken there, in order
+
+    def __call__(self, state: State, rng: random.Random) -> int:
+        key = state.repetition_key(state.player)
+        if key is None:
+            return search(state, rng, **self.settings)
+        taken = self.chosen.setdefault(key, [])
+        avoid = set(taken) if len(taken) >= 2 else ()
+        if avoid and avoid.issuperset(state._legal_actions()):
+            avoid = ()
+        action = search(state, rng, avoid=avoid, **self.settings)
+        taken.append(action)
+        return action

@@ -5,7 +5,8 @@ import pytest
 from toy_game import ToyState, ToyTricks
 
 from deckforge.sim.base import CHANCE, SimulationError, play_game
-from deckforge.sim.mcts import choose, first_place, mcts_chooser, search
+from deckforge.sim import mcts
+from deckforge.sim.mcts import SearchPlayer, choose, first_place, mcts_chooser, search
 from deckforge.sim.runner import iter_outcomes
 
 ENGINE = ToyTricks()
@@ -137,6 +138,64 @@ def test_equal_results_go_to_the_playout_policys_choice_then_to_the_lower_action
     assert choose([0, 3, 5, 7], every_world_won, None, 0.0) == 0
     # the same totals summed in another order are still equal
     assert choose([1, 2], {1: [0.1, 0.2, 0.3], 2: [0.3, 0.2, 0.1]}, 2, 0.0) == 2
+
+
+def test_equal_results_go_to_the_quickest_finish_before_the_playout_policys_choice():
+    every_world_lost = {0: [-0.1, -0.1], 3: [-0.1, -0.1], 5: [-0.1, -0.1], 7: [-0.1, -0.2]}
+    lengths = {0: 90, 3: 40, 5: 60, 7: 10}
+    assert choose([0, 3, 5, 7], every_world_lost, 5, 0.0, lengths) == 3   # 7 ended sooner, but worse
+    assert choose([0, 3, 5, 7], every_world_lost, 5, 1.0, lengths) == 3   # a tie lost on length needs no evidence
+    assert choose([0, 3, 5, 7], every_world_lost, 5, 0.0, {0: 40, 3: 40, 5: 40, 7: 40}) == 5
+
+
+class Circling:
+    """A stand-in position: the same repetition key every time, actions 0, 1 and 2 legal."""
+
+    player = 0
+
+    def __init__(self, key="the same position"):
+        self.key = key
+
+    def repetition_key(self, player):
+        return self.key
+
+    def _legal_actions(self):
+        return [0, 1, 2]
+
+
+def test_a_position_come_round_a_third_time_gets_an_action_not_taken_there_before(monkeypatch):
+    asked = []
+
+    def best_left(state, rng, avoid=(), **settings):  # the search's choice: always the lowest it may take
+        asked.append(set(avoid))
+        return min(action for action in state._legal_actions() if action not in avoid)
+
+    monkeypatch.setattr(mcts, "search", best_left)
+    player, rng = SearchPlayer(budget=10), random.Random(0)
+    chosen = [player(Circling(), rng) for _ in range(6)]
+    assert chosen == [0, 0, 1, 2, 0, 0]  # every action tried there: all may be taken again
+    assert asked == [set(), set(), {0}, {0, 1}, set(), set()]
+    assert player(Circling("another position"), rng) == 0
+    assert SearchPlayer(budget=10)(Circling(None), rng) == 0  # a game that gives no key: never avoided
+
+
+def test_a_four_player_dymock_game_that_went_in_circles_now_ends():
+    # Game 7 of a 4-player run seeded 100, the search (60 playouts a decision) in seat 0 and greedy players in the
+    # others, each game played alone. With places 3 and 4 left to play for, the search laid two aces on a 4, led two
+    # jacks after the greedy player took the pile, and took the aces back: six turns round and round to the bound.
+    from deckforge.load import load_deck
+    from deckforge.sim.base import engine_for
+    from deckforge.sim.policies import chooser
+    from deckforge.sim.runner import game_rng
+
+    engine = engine_for(load_deck("dymock"), 4)
+    rng = game_rng(100, 7)
+    state = engine.new_game(rng, None)
+    seats = [chooser("mcts", engine, {"mcts": {"budget": 60}})] + [chooser("greedy", engine, None)] * 3
+    while not state.is_terminal() and state.turns < 600:
+        player = state.player
+        state._apply_action(state.sample_chance(rng) if player == CHANCE else seats[player](state, rng))
+    assert state.is_terminal(), "the game is still going after 600 turns"
 
 
 @pytest.mark.slow   # 73 searches at the default budget, about 15 s

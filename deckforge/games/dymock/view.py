@@ -52,16 +52,22 @@ class DymockView:
         """Return what `player` sees now: own hand, the table and the pile, and how many cards lie elsewhere."""
         return self._text(player, False)
 
+    def repetition_key(self, player: int) -> str:
+        """Return what `player` sees now without the turn count: the same key again is the same position come round
+        again, as far as that player can tell (the search player leaves such a loop, sim/mcts.py)."""
+        return self._text(player, False, clock=False)
+
     def action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
             return self.engine.describe_outcome(action, self.leader < 0)
         return self.engine.describe(action)
 
-    def _text(self, viewer: int | None, memory: bool) -> str:
-        """Return the state as `viewer` may know it (None: all of it); `memory` adds what was seen before."""
+    def _text(self, viewer: int | None, memory: bool, clock: bool = True) -> str:
+        """Return the state as `viewer` may know it (None: all of it); `memory` adds what was seen before, `clock`
+        the turn count."""
         label = self._label
-        lines = [f"DYMOCK, {self.n} players, {self._phase()}, {self._mover()}, direction {self.direction:+d}, "
-                 f"turn {self.turns}" + ("" if viewer is None else f"; seen by P{viewer}"),
+        lines = [f"DYMOCK, {self.n} players, {self._phase()}, {self._mover()}, direction {self.direction:+d}"
+                 + (f", turn {self.turns}" if clock else "") + ("" if viewer is None else f"; seen by P{viewer}"),
                  f"stock {len(self.stock)}" + (f": {' '.join(label(c) for c in self.stock)}" if viewer is None else ""),
                  f"pile: {' '.join(label(c) for c in self.pile) or '(empty)'} (needs strength {self.need})",
                  f"burned {len(self.burned)}" + (f": {' '.join(label(c) for c in self.burned)}" if memory else "")]

@@ -228,3 +228,14 @@ def _exchange(state, seat, hand_card, stock_card):
     state.hands[seat][rank_of[stock_card]].append(stock_card)
     state.stock[state.stock.index(stock_card)] = hand_card
     state.stock.sort()
+
+
+def test_the_repetition_key_is_what_the_player_sees_without_the_turn_count(three):
+    state = playing(three, seed=3)
+    later = state.clone()
+    later.turns += 12
+    seat = state.player
+    assert later.observation_string(seat) != state.observation_string(seat)
+    assert later.repetition_key(seat) == state.repetition_key(seat)
+    assert state.repetition_key(seat) == state.observation_string(seat).replace(f", turn {state.turns}", "")
+    assert state.repetition_key(seat) != state.repetition_key((seat + 1) % 3)
