@@ -22,6 +22,7 @@ import math
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import neg
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from .results import GameMeasures, GameResult
@@ -44,9 +45,10 @@ def play_measured(state, rng: random.Random, choosers: Sequence[Callable], bound
     from .policies import _random
 
     decisions = forced = 0
-    history: list[Standings] = []
+    history: list[float] = []  # every standings read, one after another (a row of `players` numbers each)
     standings = state.standings
     watching, decided = follow and standings() is not None, False
+    record = history.extend
     is_terminal, sample, apply, legal_actions = (state.is_terminal, state.sample_chance, state._apply_action,
                                                  state._legal_actions)
     while not is_terminal() and state.turns < bound:
@@ -55,7 +57,7 @@ def play_measured(state, rng: random.Random, choosers: Sequence[Callable], bound
             apply(sample(rng))
             continue
         if decided and watching:
-            history.append(standings())
+            record(standings())
         legal = legal_actions()
         decisions += 1
         forced += len(legal) == 1
@@ -63,24 +65,25 @@ def play_measured(state, rng: random.Random, choosers: Sequence[Callable], bound
         apply(rng.choice(legal) if choose is _random else choose(state, rng))
         decided = True
     if decided and watching:
-        history.append(standings())
+        record(standings())
     result = state.result()
     result.measures = game_measures(decisions, forced, history, result.winners if result.finished else (),
                                     state.engine.players)
     return result
 
 
-def game_measures(decisions: int, forced: int, history: Sequence[Standings], winners: Sequence[int],
+def game_measures(decisions: int, forced: int, history: Sequence[float], winners: Sequence[int],
                   players: int) -> GameMeasures:
     """Return a game's measures; the standing ones only when it has standings and winners (a finished game).
 
-    The history is read as one array (decisions × seats): a game of a thousand decisions is read in a few
-    whole-array steps instead of a Python loop per decision."""
+    `history` holds the standings after each decision one after another, `players` numbers each: kept flat during
+    the game (a list per decision cost as much again as reading it) and read as one array (decisions × seats), so
+    that a game of a thousand decisions is read in a few whole-array steps instead of a Python loop per decision."""
     import numpy as np
 
     if not history or not winners or players < 2:
         return GameMeasures(decisions, forced)
-    rows = np.array(history)
+    rows = np.fromiter(history, dtype=float, count=len(history)).reshape(-1, players)
     # drama and decisiveness read the winners' estimates only: n comparisons per winner and decision, not n²
     estimates = winner_estimates(rows, winners)
     seats = range(len(winners))
@@ -158,7 +161,7 @@ def decisiveness(estimates: Sequence[Sequence[float]] | np.ndarray, winners: Seq
 def shedding_standings(held: Iterable[int], places: Sequence[int]) -> list[int]:
     """Return standings for a game won by running out of cards: fewer cards held is better, and a seat already out
     stands above every seat still in, the earlier out the higher (`places`: the seats out, first out first)."""
-    standings = [-cards for cards in held]  # whole numbers: only their order counts, and read after every decision
+    standings = list(map(neg, held))  # whole numbers: only their order counts; read after every decision, so in C
     if places:
         seats = len(standings)
         for place, seat in enumerate(places):

@@ -38,7 +38,7 @@ class KnpView:
     def standings(self) -> list[float]:
         """Return who is ahead: fewer cards in hand is better, and a seat out above every seat still in (RULES.md:
         the first to run out wins)."""
-        return shedding_standings([len(hand) for hand in self.hands], self.places)
+        return shedding_standings(map(len, self.hands), self.places)
 
     def action_to_string(self, player: int, action: int) -> str:
         """Return the action in words, each distinct (cards carry their index); a chance outcome names the seat

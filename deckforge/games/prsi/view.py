@@ -38,7 +38,7 @@ class PrsiView:
     def standings(self) -> list[float]:
         """Return who is ahead: fewer cards in hand is better, and a seat out above every seat still in (RULES.md,
         Prší: the first out wins)."""
-        return shedding_standings([len(hand) for hand in self.hands], self.places)
+        return shedding_standings(map(len, self.hands), self.places)
 
     # -- what each player may know ------------------------------------------------------------------------------
 
