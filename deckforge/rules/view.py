@@ -155,6 +155,12 @@ class RulesView:
         lines.append(f"round {self.round_no}; scores {self.totals}; to move: P{self.player}{self._waiting_words()}")
         return "\n".join(lines)
 
+    def repetition_key(self, player: int) -> str:
+        """Return what `player` sees now with the direction of play and the suit named (the observation has no turn
+        count): the search player leaves a position that comes round a third time (sim/mcts.py), so that a game
+        described with a pile taken back and laid again does not go round to the turn bound."""
+        return f"{self.observation_string(player)}\ndirection {self.direction}; named {self.named_suit}"
+
     def _waiting_words(self) -> str:
         """Say the effects waiting for the next seat's answer (`answer`), for the strings above."""
         waiting = getattr(self, "waiting", None)

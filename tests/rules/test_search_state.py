@@ -87,3 +87,16 @@ def test_a_game_before_its_deal_clones_and_plays_on_like_the_original():
         original.apply_action(action)
         copy.apply_action(action)
     assert str(original) == str(copy)
+
+
+def test_a_described_games_repetition_key_is_what_the_player_sees_without_the_clock():
+    state = play_random(engine("prsi-as-data", 3).new_game(random.Random(4)), random.Random(4), steps=30)
+    seat = state.player
+    later = state.clone()
+    later.turns += 9
+    assert later.repetition_key(seat) == state.repetition_key(seat)
+    assert state.repetition_key(seat).startswith(state.observation_string(seat))
+    named = state.clone()
+    named.named_suit = (state.named_suit + 1) % 4
+    assert named.repetition_key(seat) != state.repetition_key(seat)  # a suit named is part of the position
+    assert state.repetition_key(seat) != state.repetition_key((seat + 1) % 3)  # each sees its own hand
