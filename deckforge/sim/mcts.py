@@ -12,9 +12,11 @@ sequence of decisions that led to it (open loop over chance).
 At the root every legal action is tried in every sampled world, each with the same chance draws (common random
 numbers): in games of luck the draws decide most playouts, and comparing the actions on the same draws takes that
 luck out of the comparison, which UCB1 at the root, one action per world, needs many times the playouts to average
-out. The choice is the root action with the best mean result (all have as many playouts); ties go to the playout
-policy's own choice, then to the lower action number: where every action wins, a search that took the lowest one
-could walk in circles (a DYMOCK game replayed one six-turn loop for its whole turn bound). With a `confidence`
+out. The choice is the root action with the best mean result (all have as many playouts); ties go to the action
+whose playouts ended soonest, then to the playout policy's own choice, then to the lower action number: where
+every action wins (or every one loses), a search that took the lowest one could walk in circles (a DYMOCK game
+replayed one six-turn loop for its whole turn bound). A position that comes round a third time in the real game
+gets an action not yet taken there (SearchPlayer, for games that give a `repetition_key`). With a `confidence`
 above 0 the playout policy's own choice stands unless the best action beat it by that many standard errors of
 their paired differences. A playout's result is first place above all, a tenth of the
 game's returns breaking ties (reward `first`: the win rate is what a seat is judged by, and a seat that cannot come
