@@ -193,6 +193,32 @@ def test_forced_moves_are_the_decisions_with_one_legal_action_in_the_seeded_game
 
 
 
+
+@pytest.mark.parametrize("game, players", [("kamen-nuzky-papir", 4), ("dymock", 3), ("prsi", 5)])
+def test_the_measures_of_a_seeded_game_are_those_of_its_standings_read_step_by_step(game, players) -> None:
+    # the measured runner keeps the standings flat and reads them as one array; here they are read one decision at a
+    # time as lists and measured by the definitions, with the seat in each row where the runner put it
+    engine = engine_for(BUNDLED[game], players, {"variants": (), "trace": False})
+    for index in range(4):
+        measured = play_game(engine, game_rng(11, index), ["random"] * players, measure=True).measures
+        rng = game_rng(11, index)
+        state, history, decided = engine.new_game(rng), [], False
+        while not state.is_terminal() and state.turns < engine.max_game_length():
+            if state.player == CHANCE:
+                state._apply_action(state.sample_chance(rng))
+                continue
+            if decided:  # after each decision, once the chance events it caused are resolved
+                history.append(state.standings())
+            state._apply_action(rng.choice(state._legal_actions()))
+            decided = True
+        history.append(state.standings())
+        winners = state.result().winners
+        estimates = [[rank_estimates(row)[seat] for seat in winners] for row in history]
+        seats = range(len(winners))
+        assert (measured.lead_changes, measured.drama, measured.decisiveness) == (
+            lead_changes(history), drama(estimates, seats, players), decisiveness(estimates, seats)), (game, index)
+        assert measured.lead_changes > 0 or game == "dymock"
+
 def test_the_standing_measures_come_from_each_counts_first_games_the_others_from_all(monkeypatch) -> None:
     from deckforge.report import play
 
