@@ -130,13 +130,13 @@ def interrupted_in_exec():
 
 cli.main.add_command(interrupted_in_exec)
 sys.argv = ["deckforge", "interrupted-in-exec"]
-cli.{entry}()
+cli.run()
 """
 
 
 def test_a_ctrl_c_inside_exec_still_ends_with_130(tmp_path: Path) -> None:
     # With `cli.main()` in place of `cli.run()` this ends by SIGINT (returncode -2) on Python 3.11.
-    (tmp_path / "interrupted_in_exec.py").write_text(INTERRUPTED_IN_EXEC.format(entry="run"))
+    (tmp_path / "interrupted_in_exec.py").write_text(INTERRUPTED_IN_EXEC)
     done = subprocess.run([sys.executable, "-m", "interrupted_in_exec"], cwd=tmp_path, capture_output=True,
                           timeout=60)
     assert done.returncode == 130, done.stderr.decode()

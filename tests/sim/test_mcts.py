@@ -179,22 +179,29 @@ def test_a_position_come_round_a_third_time_gets_an_action_not_taken_there_befor
     assert SearchPlayer(budget=10)(Circling(None), rng) == 0  # a game that gives no key: never avoided
 
 
-def test_a_four_player_dymock_game_that_went_in_circles_now_ends():
-    # Game 7 of a 4-player run seeded 100, the search (60 playouts a decision) in seat 0 and greedy players in the
-    # others, each game played alone. With places 3 and 4 left to play for, the search laid two aces on a 4, led two
-    # jacks after the greedy player took the pile, and took the aces back: six turns round and round to the bound.
+def dymock_game(players: int, seed: int, index: int, options: dict | None, bound: int):
+    """Play game `index` of a DYMOCK run seeded `seed` alone, the search in seat 0 and greedy players in the others,
+    to its end or to `bound` turns; return the state."""
     from deckforge.load import load_deck
     from deckforge.sim.base import engine_for
     from deckforge.sim.policies import chooser
     from deckforge.sim.runner import game_rng
 
-    engine = engine_for(load_deck("dymock"), 4)
-    rng = game_rng(100, 7)
+    engine = engine_for(load_deck("dymock"), players)
+    rng = game_rng(seed, index)
     state = engine.new_game(rng, None)
-    seats = [chooser("mcts", engine, {"mcts": {"budget": 60}})] + [chooser("greedy", engine, None)] * 3
-    while not state.is_terminal() and state.turns < 600:
+    seats = [chooser("mcts", engine, options)] + [chooser("greedy", engine, None)] * (players - 1)
+    while not state.is_terminal() and state.turns < bound:
         player = state.player
         state._apply_action(state.sample_chance(rng) if player == CHANCE else seats[player](state, rng))
+    return state
+
+
+def test_a_four_player_dymock_game_that_went_in_circles_now_ends():
+    # Game 7 of a 4-player run seeded 100, the search (60 playouts a decision) in seat 0 and greedy players in the
+    # others, each game played alone. With places 3 and 4 left to play for, the search laid two aces on a 4, led two
+    # jacks after the greedy player took the pile, and took the aces back: six turns round and round to the bound.
+    state = dymock_game(4, 100, 7, {"mcts": {"budget": 60}}, 600)
     assert state.is_terminal(), "the game is still going after 600 turns"
 
 
@@ -202,19 +209,8 @@ def test_a_four_player_dymock_game_that_went_in_circles_now_ends():
 def test_a_dymock_game_that_looped_when_every_action_won_now_ends():
     # Game 0 of `deckforge simulate dymock --players 2 --seed 4 --seats mcts,greedy`. With ties going to the lowest
     # action, the search led a jack where every lead won, and the two players passed a jack and a Joker back and
-    # forth from turn 400 on, until the turn bound of 13,000 (about 20 minutes); it ends in 145 turns now.
-    from deckforge.load import load_deck
-    from deckforge.sim.base import engine_for
-    from deckforge.sim.policies import chooser
-    from deckforge.sim.runner import game_rng
-
-    engine = engine_for(load_deck("dymock"), 2)
-    rng = game_rng(4, 0)
-    state = engine.new_game(rng, None)
-    seats = [chooser("mcts", engine, None), chooser("greedy", engine, None)]
-    while not state.is_terminal() and state.turns < 1000:
-        player = state.player
-        state._apply_action(state.sample_chance(rng) if player == CHANCE else seats[player](state, rng))
+    # forth from turn 400 on, until the turn bound of 13,000 (about 20 minutes); it ends in 101 turns now.
+    state = dymock_game(2, 4, 0, None, 1000)
     assert state.is_terminal(), "the game is still going after 1,000 turns"
 
 

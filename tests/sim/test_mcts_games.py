@@ -91,6 +91,7 @@ def seat_swapped_wins(game: str, players: int, games: int, seed: int, budget: in
 @pytest.mark.slow   # 40 games with search; test_mcts.py shows the edge over greedy in fewer
 def test_it_beats_the_greedy_player_at_rock_paper_scissors_seat_swapped():
     # greedy players in the same seats of the same 40 games win 20; a player no better than greedy wins 27 or more
-    # with probability 1.9 % (binomial, 40 games, 1/2). This seed gives 30. (Seed 5 gave 29, and 26 once ties went
-    # to the greedy choice; over seeds 11 to 15, 200 games, that change took the wins from 125 to 132.)
+    # with probability 1.9 % (binomial, 40 games, 1/2). This seed gives 29 (30 before ties went to the quickest
+    # finish). (Seed 5 gave 29, and 26 once ties went to the greedy choice; over seeds 11 to 15, 200 games, that
+    # change took the wins from 125 to 132.)
     assert seat_swapped_wins("kamen-nuzky-papir", 2, 20, 11, 120) >= 27
