@@ -21,6 +21,7 @@ from .faces import Face, ImageOp, ShapeOp, SymbolOp, TextOp
 from .imposition import Box, Label, Placement, Sheet, SheetPlan
 from .pagelabels import LABEL_SIZE, SCALE_GAP, SCALE_HEIGHT, SCALE_LENGTH, SCALE_TEXT_SIZE, PageText
 from .fonts import font_for
+from .pdfwrite import end_form, text_out
 from .text import INK_BELOW
 
 MARK_WIDTH = 0.25  # points: thin enough to vanish in the cut, dark enough to see
@@ -35,7 +36,7 @@ def define_face(canvas: Canvas, face: Face) -> None:
     b = face.bleed
     canvas.beginForm(_FORM_PREFIX + face.key, -b, -b, face.width + b, face.height + b)
     paint_face(canvas, face)
-    canvas.endForm()
+    end_form(canvas)
 
 
 def paint_face(canvas: Canvas, face: Face) -> None:
@@ -79,7 +80,7 @@ class PageForms:
             name = self.names[key] = f"{_PAGE_PREFIX}{key[0]}-{len(self.names) + 1}"
             canvas.beginForm(name, 0, 0, *canvas._pagesize)
             paint()
-            canvas.endForm()
+            end_form(canvas)
         return name
 
 
@@ -210,10 +211,10 @@ def _text(canvas: Canvas, op: TextOp) -> None:
     text.setFont(op.font, op.size)
     (x, y, first), rest = op.lines[0], op.lines[1:]
     text.setTextOrigin(x + dx, y + dy)
-    text.textOut(first)
+    text_out(text, first)
     for next_x, next_y, line in rest:
         text.moveCursor(next_x - x, y - next_y)  # a relative move: two numbers per line instead of six
-        text.textOut(line)
+        text_out(text, line)
         x, y = next_x, next_y
     canvas.drawText(text)
     if turned:

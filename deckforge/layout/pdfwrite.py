@@ -1,0 +1,103 @@
+"""ReportLab's output, the same bytes for less work where a deck repeats itself: form dictionaries and text.
+
+A deck of distinct faces is thousands of form XObjects, and ReportLab formats each form's bounding box, matrix and
+resources object by object when it saves, although most forms share them: every face has the same box, and faces
+that use the same fonts and pictures the same resources. `end_form` ends a form as `Canvas.endForm` does, then
+gives it those three parts as `Formatted` objects, each formatted once per document and reused.
+
+Each line of text went through ReportLab's `splitString`, a Python loop over every character that finds its code in
+the font's subset (and gives new characters theirs). `text_out` appends what `PDFTextObject.textOut` appends: a line
+whose characters all have codes in the font's first subset is translated to them with one `str.translate`, anything
+else goes the usual way, whose new codes are learnt for the next lines. Only the text cursor's x is not kept, which
+deckforge never reads (its lines are placed by explicit moves).
+
+The file comes out byte for byte as before (tests/layout/test_pdfwrite.py).
+"""
+from __future__ import annotations
+
+import weakref
+from typing import Callable
+
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFObject, PDFResourceDictionary, xObjectName
+from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
+
+_IDENTITY = (1, 0, 0, 1, 0, 0)
+_formatted: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # document -> {key: formatted bytes}
+_codes: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()      # document -> {font name: _Codes}
+
+
+class Formatted(PDFObject):
+    """A direct object formatted once per document for its key, its bytes reused wherever the key recurs."""
+
+    def __init__(self, key: tuple, make: Callable[[], PDFObject], sequence: list | None = None):
+        self.key, self.make = key, make
+        if sequence is not None:
+            self.sequence = sequence  # what ReportLab reads of a form's BBox (PDFFormXObject.BBoxList)
+
+    def format(self, document) -> bytes:
+        done = _formatted.setdefault(document, {})
+        found = done.get(self.key)
+        if found is None:
+            found = done[self.key] = pdfdoc.format(self.make(), document)
+        return found
+
+
+def end_form(canvas: Canvas) -> None:
+    """End the form begun on `canvas` (`Canvas.endForm`), its box, matrix and resources formatted once per kind."""
+    name, lower_x, lower_y, upper_x, upper_y = canvas._formData
+    canvas.endForm()
+    form = canvas._doc.idToObject[xObjectName(name)]
+    if type(form) is not pdfdoc.PDFFormXObject or form.Resources or not form.hasImages:
+        return  # not the form PDFFormXObject.format is written for below
+    width, height = canvas._pagesize
+    box = (lower_x, lower_y, width if upper_x is None else upper_x, height if upper_y is None else upper_y)
+    form.BBox = Formatted(("box", box), lambda: PDFArray(box), list(box))
+    form.Matrix = Formatted(("matrix",), lambda: PDFArray(_IDENTITY))
+    xobjects = form.XObjects
+    names = tuple(xobjects.dict) if xobjects is not None else ()
+    form.Resources = Formatted(("resources", names), lambda: _resources(xobjects))
+
+
+def _resources(xobjects) -> PDFResourceDictionary:
+    """The resources PDFFormXObject.format gives a form: the shared fonts, every procedure set, its XObjects."""
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if xobjects:
+        resources.XObject = xobjects
+    return resources
+
+
+class _Codes(dict):
+    """Code point -> its code in a font's first subset, as a character; a character without one maps past 0xFF."""
+
+    def __missing__(self, key: int) -> str:
+        return "\U0010ffff"
+
+
+def text_out(text: PDFTextObject, line: str) -> None:
+    """Append `line` to `text` as `text.textOut(line)` does, but for the cursor's x (see the module)."""
+    doc = text._canvas._doc
+    codes = _codes.setdefault(doc, {}).get(text._fontname)
+    coded = line.translate(codes) if codes is not None else None
+    if coded and max(coded) < "\u0100":
+        if text._curSubset != 0:
+            internal = getFont(text._fontname).getSubsetInternalName(0, doc)
+            text._code.append(f"{internal} {fp_str(text._fontsize)} Tf {fp_str(text._leading)} TL")
+            text._curSubset = 0
+        text._code.append(f"({escapePDF(coded.encode('latin-1'))}) Tj")
+        return
+    text._code.append(text._formatText(line))
+    font = getFont(text._fontname)
+    state = getattr(font, "state", {}).get(doc) if getattr(font, "_dynamicFont", False) else None
+    if state is None:
+        return  # not a subset TrueType font: nothing to learn, every line goes the usual way
+    assignments = state.assignments
+    learnt = _codes[doc].setdefault(text._fontname, _Codes())
+    learnt.update((code, chr(n)) for code, n in assignments.items() if n < 256)
+    if assignments.get(32, 256) < 256:
+        learnt[0xA0] = chr(assignments[32])  # splitString prints a no-break space as a space
