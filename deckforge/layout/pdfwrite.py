@@ -1,9 +1,11 @@
 """ReportLab's output, the same bytes for less work where a deck repeats itself: form dictionaries and text.
 
-A deck of distinct faces is thousands of form XObjects, and ReportLab formats each form's bounding box, matrix and
-resources object by object when it saves, although most forms share them: every face has the same box, and faces
-that use the same fonts and pictures the same resources. `end_form` ends a form as `Canvas.endForm` does, then
-gives it those three parts as `Formatted` objects, each formatted once per document and reused.
+A deck of distinct faces is thousands of form XObjects, and ReportLab formats each form's dictionary object by
+object when it saves, although most forms share their parts: every face has the same box, and faces that use the
+same fonts and pictures the same resources. `end_form` ends a form as `Canvas.endForm` does, then gives it those
+parts as `Formatted` objects, each formatted once per document and reused, and writes the form's stream and
+dictionary itself, as `PDFFormXObject.format` would (Flate-compressed, keys in order), where the document is
+written as deckforge writes it (no ASCII85, no encryption); elsewhere ReportLab formats the form.
 
 Each line of text went through ReportLab's `splitString`, a Python loop over every character that finds its code in
 the font's subset (and gives new characters theirs). `text_out` appends what `PDFTextObject.textOut` appends: a line
@@ -15,9 +17,12 @@ The file comes out byte for byte as before (tests/layout/test_pdfwrite.py).
 """
 from __future__ import annotations
 
+import types
 import weakref
+import zlib
 from typing import Callable
 
+from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFObject, PDFResourceDictionary, xObjectName
@@ -60,6 +65,24 @@ def end_form(canvas: Canvas) -> None:
     xobjects = form.XObjects
     names = tuple(xobjects.dict) if xobjects is not None else ()
     form.Resources = Formatted(("resources", names), lambda: _resources(xobjects))
+    form.format = types.MethodType(_format_form, form)
+
+
+def _format_form(form: pdfdoc.PDFFormXObject, document) -> bytes:
+    """Return the form as PDFFormXObject.format returns it (a stream and its dictionary), with less work."""
+    plain = type(document.encrypt) is pdfdoc.NoEncryption and not rl_config.useA85 and form.compression
+    if not plain or form.Contents or form.Annots or not form.stream:
+        return pdfdoc.PDFFormXObject.format(form, document)
+    content = zlib.compress(form.stream)
+    entries = [b"/BBox " + form.BBox.format(document), b"/Filter [ /FlateDecode ]", b"/FormType 1",
+               b"/Length %d" % len(content), b"/Matrix " + form.Matrix.format(document),
+               b"/Resources " + form.Resources.format(document), b"/Subtype /Form", b"/Type /XObject"]
+    if rl_config.pdfMultiLine:  # as PDFDictionary.format joins its entries
+        body = b"\n ".join(entries)
+    else:
+        entries.insert(6, b"\n ")
+        body = b" ".join(entries)
+    return b"<<\n" + body + b"\n>>\nstream\n" + content + b"endstream\n"
 
 
 def _resources(xobjects) -> PDFResourceDictionary:
