@@ -10,7 +10,7 @@ import random
 import pytest
 
 from deckforge.load import load_deck
-from deckforge.sim.base import CHANCE, engine_for
+from deckforge.sim.base import CHANCE, InvariantError, engine_for
 from deckforge.games.dymock.rules import BLIND, FACE_UP, READY, SWAP, TAKE, THROW
 
 DECK = load_deck("dymock")
@@ -356,3 +356,27 @@ def test_a_variant_deck_where_9_burns():
     state = arrange(engine, [["9", "4"], ["A"], ["A"]], pile=["K", "A"])
     play(state, engine.lay_action("9"))
     assert state.pile == [] and state.player == 0 and effects(state)["burn"] == 1
+
+
+def test_check_invariants_catches_a_misplaced_lost_or_miscounted_card(three):
+    """The checker the simulator runs after every step of a checked game (validate): a card filed under another
+    rank, a card gone from the game and a hand whose count drifted are each caught, and a correct table is not."""
+    def state_with_a_pair():
+        state = arrange(three, [["5", "5", "9"], ["7"], ["K"]], stock=["2"])
+        state.check_invariants()
+        return state
+
+    state = state_with_a_pair()
+    nine_rank = next(g for g, cards in enumerate(state.hands[0]) if labels(state, cards) == ["9"])
+    five_rank = next(g for g, cards in enumerate(state.hands[0]) if labels(state, cards) == ["5", "5"])
+    state.hands[0][nine_rank].append(state.hands[0][five_rank].pop())  # a 5 filed with the 9s
+    with pytest.raises(InvariantError, match="wrong rank"):
+        state.check_invariants()
+
+    state = state_with_a_pair()
+    state.hands[0][five_rank].pop()  # a 5 gone, the count not told
+    with pytest.raises(InvariantError, match="counts drifted"):
+        state.check_invariants()
+    state.hand_size[0] -= 1  # the count told: the card is still missing from the deck
+    with pytest.raises(InvariantError, match="lost or doubled"):
+        state.check_invariants()
