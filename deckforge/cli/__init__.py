@@ -4,6 +4,7 @@ from __future__ import annotations
 import importlib
 import os
 import signal
+import sys
 
 import click
 
@@ -25,6 +26,39 @@ def _stop_on_terminate(signum, frame) -> None:
         os.kill(os.getpid(), signal.SIGTERM)
         return
     raise SystemExit(128 + signum)
+
+
+def _resend_lost_stop(unraisable) -> None:
+    """Send a stop signal again when its exception was lost, so that the command still stops.
+
+    A signal's handler runs wherever the main thread happens to be, and that may be a callback whose exceptions
+    Python cannot raise and only prints as "Exception ignored in": a weak reference's callback (an import's module
+    lock has one), `__del__` or the garbage collector's. A SIGTERM (SystemExit 143) or Ctrl-C (KeyboardInterrupt)
+    handled there was printed and dropped, and the command went on to finish as if never stopped, with exit code 0
+    (test_signals.py saw it under load). So the signal is sent again a moment later, from another thread: by then
+    the main thread is back in ordinary code, where the exception unwinds the command through its writers. (Sent
+    from here, it would be handled at once, inside this hook, and lost again.)"""
+    exc = unraisable.exc_value
+    if isinstance(exc, KeyboardInterrupt):
+        signum = signal.SIGINT
+    elif isinstance(exc, SystemExit) and exc.code == 128 + signal.SIGTERM and os.getpid() == _MAIN_PID:
+        signum = signal.SIGTERM
+    else:
+        return _passed_on(unraisable)
+    import threading
+
+    again = threading.Timer(0.05, os.kill, (os.getpid(), signum))
+    again.daemon = True
+    again.start()
+
+
+_passed_on = sys.__unraisablehook__  # the hook in place before the command's: everything else goes on to it
+
+
+def _watch_lost_stops() -> None:
+    global _passed_on
+    if sys.unraisablehook is not _resend_lost_stop:
+        _passed_on, sys.unraisablehook = sys.unraisablehook, _resend_lost_stop
 
 
 # The module of each command, so that running one imports only its own module; a command missing here is still
@@ -60,6 +94,7 @@ class DeckforgeGroup(click.Group):
         try:
             if hasattr(signal, "SIGTERM"):
                 signal.signal(signal.SIGTERM, _stop_on_terminate)
+            _watch_lost_stops()
             forget_all()  # the inputs protected from being written over are those this command opens
             return super().invoke(ctx)
         except DeckforgeError as exc:

@@ -141,3 +141,43 @@ def test_a_ctrl_c_inside_exec_still_ends_with_130(tmp_path: Path) -> None:
                           timeout=60)
     assert done.returncode == 130, done.stderr.decode()
     assert done.stderr.decode().strip() == "interrupted"
+
+
+STOPPED_IN_A_CALLBACK = """
+import os, signal, sys, time, weakref
+import click
+from deckforge import cli
+
+@click.command("stopped-in-a-callback")
+@click.argument("name")
+def stopped_in_a_callback(name):
+    # The handler runs inside a weak reference's callback, where Python prints an exception and drops it.
+    class Thing:
+        pass
+
+    def callback(ref):
+        os.kill(os.getpid(), getattr(signal, name))
+        for _ in range(1000):
+            pass
+
+    thing = Thing()
+    ref = weakref.ref(thing, callback)
+    del thing
+    time.sleep(20)
+    print("finished as if never stopped")
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # a suite run in the background ignores Ctrl-C
+cli.main.add_command(stopped_in_a_callback)
+sys.argv = ["deckforge", "stopped-in-a-callback", sys.argv[1]]
+cli.run()
+"""
+
+
+@pytest.mark.parametrize("name, code", [("SIGTERM", 143), ("SIGINT", 130)])
+def test_a_signal_handled_inside_a_callback_still_stops_the_command(tmp_path: Path, name: str, code: int) -> None:
+    # Before, the command printed "Exception ignored in: <function ...callback>" and finished with exit code 0.
+    (tmp_path / "stopped_in_a_callback.py").write_text(STOPPED_IN_A_CALLBACK)
+    done = subprocess.run([sys.executable, "-m", "stopped_in_a_callback", name], cwd=tmp_path, capture_output=True,
+                          timeout=60)
+    assert done.returncode == code, done.stderr.decode()
+    assert b"never stopped" not in done.stdout and b"Exception ignored" not in done.stderr, done.stderr.decode()
