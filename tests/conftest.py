@@ -4,6 +4,7 @@ On a developer's machine hypothesis explores new random examples every run, whic
 (`CI` set, as `.ci/run` is run) it is derandomized: the same examples every run, so a submission's result does not
 depend on luck. A failure it finds locally is shrunk and printed with its example, to become a fixed test.
 """
+import logging
 import os
 import sys
 from pathlib import Path
@@ -26,6 +27,36 @@ from deckforge.load import load_deck  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent / "helpers"))  # small deck writers shared by the tests
 
 from knp_helpers import changer, item, write_deck  # noqa: E402  (found through the path set above)
+
+
+
+class _NoDebugLog:
+    """A module's logger without its debug lines: `debug` does nothing, and quickly; the rest goes to the logger."""
+
+    def __init__(self, logger: logging.Logger) -> None:
+        self._logger = logger
+
+    def debug(self, *args, **kwargs) -> None:
+        pass
+
+    def __getattr__(self, name: str):
+        return getattr(self._logger, name)
+
+
+def _quiet_pdfminer() -> None:
+    """pdfminer, under pdfplumber, calls `log.debug` for every token and operator of a content stream it reads:
+    millions of calls a run, each asking the logging module whether debug is on (a seventh of its time on a sheet
+    of DYMOCK). The tests read no debug line of it, so those calls are made to do nothing; its warnings and
+    errors are logged as before."""
+    import importlib
+
+    for name in ("psparser", "pdfinterp", "pdfparser", "pdfdocument", "pdfpage", "pdffont", "cmapdb"):
+        module = importlib.import_module(f"pdfminer.{name}")
+        if isinstance(getattr(module, "log", None), logging.Logger):
+            module.log = _NoDebugLog(module.log)
+
+
+_quiet_pdfminer()
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
