@@ -9,6 +9,8 @@ changing a marked string (`python -m deckforge.catalog`), or with a new language
 """
 from __future__ import annotations
 
+import io
+import re
 import sys
 from pathlib import Path
 
@@ -63,9 +65,17 @@ def update(lang: str) -> Path:
     catalog.update(extract(), no_fuzzy_matching=True)
     catalog.project, catalog.version, catalog.msgid_bugs_address = "deckforge", __version__, ""
     catalog.header_comment = HEADER
-    with po.open("wb") as handle:
-        write_po(handle, catalog, width=116, omit_header=False, ignore_obsolete=True, sort_output=False)
+    written = io.BytesIO()
+    write_po(written, catalog, width=116, omit_header=False, ignore_obsolete=True, sort_output=False)
+    text = written.getvalue()
+    if not po.is_file() or _undated(po.read_bytes()) != _undated(text):  # run again, it changes nothing
+        po.write_bytes(text)
     return po
+
+
+def _undated(text: bytes) -> bytes:
+    """The catalog without its POT-Creation-Date line, which babel sets to the minute of every run."""
+    return re.sub(rb'(?m)^"POT-Creation-Date: [^"]*"\n', b"", text)
 
 
 def main(argv: list[str]) -> int:
