@@ -10,6 +10,7 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
+from ..errors import DeckforgeError
 from ..vocab import GameSchema
 
 if TYPE_CHECKING:
@@ -96,12 +97,33 @@ class GameSpec:
         if self.engine is None:
             return None
         module, _, name = self.engine.partition(":")
-        return getattr(importlib.import_module(f"{self.package}.{module}"), name)
+        found = getattr(self._module(module, "engine"), name, None)
+        if found is None:
+            raise DeckforgeError(f"game '{self.id}': its GameSpec names the engine '{self.engine}', but "
+                                 f"{self._file(module)} defines no {name}")
+        return found
 
     def load_art(self) -> None:
         """Import the module that registers the game's card-face symbols."""
         if self.art:
-            importlib.import_module(f"{self.package}.{self.art}")
+            self._module(self.art, "art")
+
+    def _module(self, module: str, field: str):
+        """Import a module of the game's folder. A module that is not there is the game maker's mistake, said
+        plainly; an import that fails inside the module keeps its own traceback."""
+        path = f"{self.package}.{module}"
+        try:
+            return importlib.import_module(path)
+        except ModuleNotFoundError as exc:
+            if exc.name != path:
+                raise
+            instead = ("set engine=None while the game has no simulator" if field == "engine"
+                       else "set art=None when its faces draw no symbols of their own")
+            raise DeckforgeError(f"game '{self.id}': its GameSpec names {field}={getattr(self, field)!r}, but "
+                                 f"{self._file(module)} does not exist; write it, or {instead}") from None
+
+    def _file(self, module: str) -> str:
+        return f"{self.package.replace('.', '/')}/{module}.py"
 
 
 def no_game() -> GameSpec:
