@@ -49,7 +49,10 @@ def _resend_lost_stop(unraisable) -> None:
 
     again = threading.Timer(0.05, os.kill, (os.getpid(), signum))
     again.daemon = True
-    again.start()
+    try:
+        again.start()
+    except RuntimeError:  # the interpreter is shutting down: no new thread, and nothing left to stop
+        _passed_on(unraisable)
 
 
 _passed_on = sys.__unraisablehook__  # the hook in place before the command's: everything else goes on to it
