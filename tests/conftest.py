@@ -29,7 +29,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "helpers"))  # small de
 from knp_helpers import changer, item, write_deck  # noqa: E402  (found through the path set above)
 
 
-
 class _NoDebugLog:
     """A module's logger without its debug lines: `debug` does nothing, and quickly; the rest goes to the logger."""
 

@@ -97,18 +97,18 @@ class GameSpec:
         if self.engine is None:
             return None
         module, _, name = self.engine.partition(":")
-        found = getattr(self._module(module, "engine"), name, None)
+        found = getattr(self._module(module, "engine", "set engine=None while the game has no simulator"), name, None)
         if found is None:
-            raise DeckforgeError(f"game '{self.id}': its GameSpec names the engine '{self.engine}', but "
+            raise DeckforgeError(f"game '{self.id}': its GameSpec names engine={self.engine!r}, but "
                                  f"{self._file(module)} defines no {name}")
         return found
 
     def load_art(self) -> None:
         """Import the module that registers the game's card-face symbols."""
         if self.art:
-            self._module(self.art, "art")
+            self._module(self.art, "art", "set art=None when its faces draw no symbols of their own")
 
-    def _module(self, module: str, field: str):
+    def _module(self, module: str, field: str, instead: str):
         """Import a module of the game's folder. A module that is not there is the game maker's mistake, said
         plainly; an import that fails inside the module keeps its own traceback."""
         path = f"{self.package}.{module}"
@@ -117,8 +117,6 @@ class GameSpec:
         except ModuleNotFoundError as exc:
             if exc.name != path:
                 raise
-            instead = ("set engine=None while the game has no simulator" if field == "engine"
-                       else "set art=None when its faces draw no symbols of their own")
             raise DeckforgeError(f"game '{self.id}': its GameSpec names {field}={getattr(self, field)!r}, but "
                                  f"{self._file(module)} does not exist; write it, or {instead}") from None
 
