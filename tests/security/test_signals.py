@@ -31,7 +31,10 @@ def handles_sigterm(pid: int) -> bool:
 
 
 def leftovers(folder: Path) -> list[str]:
-    return [p.name for p in folder.rglob("*") if ".part" in p.name or ".old-" in p.name]
+    # os.walk, not rglob: the command's own probe folder (.deckforge-probe-*) may vanish between a listing and the
+    # look inside it, which os.walk skips and rglob raises on.
+    return [name for _, folders, files in os.walk(folder) for name in folders + files
+            if ".part" in name or ".old-" in name]
 
 
 def wait_until(condition, process: subprocess.Popen) -> bool:
