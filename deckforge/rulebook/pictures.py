@@ -2,8 +2,8 @@
 
 Each distinct face is planned by the layout stage (`FacePlanner`), drawn with ReportLab and rasterised with
 PDFium (`layout.cards.rasterise`) at the resolution its printed size in the rulebook needs (about 300 DPI), and
-embedded as a PNG data URL: WeasyPrint cannot place a PDF page, and a PNG of a card at that size is small. Faces
-are made once per process for a deck, language and size.
+embedded as a PNG data URL: WeasyPrint cannot place a PDF page, and a PNG of a card at that size is small. Each
+face is made when the rulebook first shows it, once per process for a deck, language and size.
 """
 from __future__ import annotations
 
@@ -41,34 +41,63 @@ def picture_width(deck: Deck) -> float:
 
 def card_pictures(deck: Deck, lang: str, players: int) -> tuple[Picture, ...]:
     """Return every distinct card of the deck, then its back, each drawn as on the printed card."""
+    faces = _faces(deck, lang, players)
+    return faces.pictures(faces.ids)
+
+
+def card_picture(deck: Deck, lang: str, players: int, card_id: str) -> Picture:
+    """Return one card's picture (or the back's, for "back"), drawing no other."""
+    return _faces(deck, lang, players).pictures([card_id])[0]
+
+
+def _faces(deck: Deck, lang: str, players: int) -> _Faces:
     key = (id(deck), lang, players)
     if key not in _MADE:  # a Deck holds mappings and is not hashable; the cache keeps it alive, so its id stays
         if len(_MADE) >= CACHED_DECKS:
             _MADE.pop(next(iter(_MADE)))
-        _MADE[key] = (deck, _pictures(deck, lang, players, picture_width(deck)))
-    return _MADE[key][1]
+        _MADE[key] = _Faces(deck, lang, players, picture_width(deck))
+    return _MADE[key]
+
+
+class _Faces:
+    """The pictures of one deck in one language for a player count, each drawn when first asked for.
+
+    A described deck of 52 cards shows a few of them (a card per suit, the cards its rules name): drawing,
+    rasterising and encoding only those is most of the time its rulebook's HTML takes. The type sizes are planned
+    over every face of the deck all the same (`FacePlanner`), so a card drawn alone is drawn exactly as among all.
+    """
+
+    def __init__(self, deck: Deck, lang: str, players: int, width_mm: float) -> None:
+        from ..layout.context import BuildContext
+        from ..layout.faces import FacePlanner
+        from ..load.card_template import load_card_template
+
+        self.deck, self.lang, self.players, self.width_mm = deck, lang, players, width_mm
+        self.planner = FacePlanner(BuildContext(deck, lang, players, False, load_card_template(deck)), 0)
+        self.copies = {card.id: max(copies, 1) for card, copies in deck.counts_for(players)}
+        self.ids = tuple(card.id for card in deck.cards) + ("back",)
+        self.made: dict[str, Picture] = {}
+
+    def pictures(self, ids) -> tuple[Picture, ...]:
+        """Return the pictures of these cards ("back": the back), drawing in one go those not drawn yet."""
+        from ..layout.build import BuildOptions, Job
+        from ..layout.cards import rasterise
+
+        wanted = [card_id for card_id in dict.fromkeys(ids) if card_id not in self.made]
+        if wanted:
+            faces = [self.planner.back() if card_id == "back"
+                     else self.planner.card(self.deck.card(card_id), self.copies[card_id]) for card_id in wanted]
+            job = Job(self.deck, self.players, self.lang, BuildOptions(players=self.players, lang=self.lang, bleed=0),
+                      0, None, (0, 0), faces)
+            dpi = TARGET_DPI * self.width_mm / self.deck.card_size.width_mm
+            for card_id, image in zip(wanted, rasterise(job, faces, dpi)):
+                caption = _back_caption(self.lang) if card_id == "back" else self.deck.card(card_id).name(self.lang)
+                self.made[card_id] = Picture(card_id, caption, _png_url(image), self.width_mm)
+        return tuple(self.made[card_id] for card_id in ids)
 
 
 CACHED_DECKS = 8
-_MADE: dict[tuple, tuple[Deck, tuple[Picture, ...]]] = {}
-
-
-def _pictures(deck: Deck, lang: str, players: int, width_mm: float) -> tuple[Picture, ...]:
-    from ..layout.build import BuildOptions, Job
-    from ..layout.cards import rasterise
-    from ..layout.context import BuildContext
-    from ..layout.faces import FacePlanner
-    from ..load.card_template import load_card_template
-
-    context = BuildContext(deck, lang, players, False, load_card_template(deck))
-    planner = FacePlanner(context, 0)
-    faces = [planner.card(card, max(copies, 1)) for card, copies in deck.counts_for(players)] + [planner.back()]
-    job = Job(deck, players, lang, BuildOptions(players=players, lang=lang, bleed=0), 0, None, (0, 0), faces)
-    dpi = TARGET_DPI * width_mm / deck.card_size.width_mm
-    captions = [card.name(lang) for card in deck.cards] + [_back_caption(lang)]
-    ids = [card.id for card in deck.cards] + ["back"]
-    return tuple(Picture(card_id, caption, _png_url(image), width_mm)
-                 for card_id, caption, image in zip(ids, captions, rasterise(job, faces, dpi)))
+_MADE: dict[tuple, _Faces] = {}
 
 
 def _back_caption(lang: str) -> str:
@@ -100,8 +129,8 @@ class PictureBook:
     def all(self) -> tuple[Picture, ...]:
         if self._groups is None:
             return card_pictures(*self._args)
-        shown = tuple(replace(self.of(card_id), caption=caption) for card_id, caption in self._groups)
-        return shown + (self.of("back"),)
+        *shown, back = _faces(*self._args).pictures([card_id for card_id, _ in self._groups] + ["back"])
+        return tuple(replace(picture, caption=caption) for picture, (_, caption) in zip(shown, self._groups)) + (back,)
 
     def of(self, card_id: str) -> Picture:
-        return next(p for p in card_pictures(*self._args) if p.card_id == card_id)
+        return card_picture(*self._args, card_id)

@@ -202,6 +202,26 @@ def expected_pictures(deck, players: int) -> int:
     return shown + 1 + named
 
 
+def test_a_big_deck_draws_only_the_cards_its_rulebook_pictures(monkeypatch):
+    """Hearts has 52 cards and pictures a card per suit and the cards its rules name: only those faces are drawn,
+    rasterised and encoded, each once, and each exactly as when every face of the deck is drawn together."""
+    from deckforge.layout import cards
+    from deckforge.rulebook import pictures
+
+    drawn = []
+    rasterise = cards.rasterise
+    monkeypatch.setattr(cards, "rasterise", lambda job, faces, dpi: drawn.extend(faces) or rasterise(job, faces, dpi))
+    deck = load_deck(EXAMPLES / "hearts")   # a deck of its own: the process's pictures of the bundled one stay apart
+    html = rulebook_html(deck, "cs", 4)
+    shown = set(re.findall(r'<img src="(data:image/png;base64,[^"]+)"', html))
+    assert 5 <= len(drawn) == len(shown) < 20 and len({face.key for face in drawn}) == len(drawn)
+    every = pictures.card_pictures(deck, "cs", 4)   # now the rest, drawn in one go
+    assert len(drawn) == len(every) == len(deck.cards) + 1
+    assert shown <= {picture.src for picture in every}
+    alone = pictures.card_picture(load_deck(EXAMPLES / "hearts"), "cs", 4, "hearts-7")   # a fresh deck: drawn alone
+    assert alone == next(picture for picture in every if picture.card_id == "hearts-7")
+
+
 def test_a_short_note_is_printed_as_its_own_section(tmp_path):
     folder = write_deck(tmp_path / "short")
     text = (folder / "deck.yaml").read_text(encoding="utf-8")
