@@ -26,7 +26,8 @@ from deckforge.load import load_deck  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "helpers"))  # small deck writers shared by the tests
 
-from knp_helpers import changer, item, write_deck  # noqa: E402  (found through the path set above)
+import quick_tokens  # noqa: E402  (found through the path set above)
+from knp_helpers import changer, item, write_deck  # noqa: E402
 
 
 class _NoDebugLog:
@@ -56,6 +57,7 @@ def _quiet_pdfminer() -> None:
 
 
 _quiet_pdfminer()
+quick_tokens.install()  # pdfminer reads content streams with qpdf's tokenizer (tests/helpers/quick_tokens.py)
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
