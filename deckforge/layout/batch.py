@@ -118,6 +118,7 @@ def _result_of(future) -> JobResult:
 
 
 _SIGNALS: list[int] = []  # in a worker: the signals received, the first of which is ending the job
+_UNWINDING: list[bool] = []  # in a worker: a stop's exception is on its way through the job
 
 
 def _worker_start() -> None:
@@ -127,17 +128,37 @@ def _worker_start() -> None:
 
     Ctrl-C in a terminal reaches the whole process group: the worker starts unwinding, and the batch, stopping,
     sends its workers SIGTERM. A second signal must not cut that cleanup short (it would leave a `.part` file), so
-    it is only noted."""
+    it is only noted. But a handler that runs inside a callback whose exceptions Python drops (a weak reference's,
+    `__del__`) loses its exception, and nothing is unwinding: then the signal is sent again a moment later, from
+    another thread, to be raised in ordinary code (as the command does: `cli._resend_lost_stop`)."""
     import signal
+    import sys
 
     def stop(signum, frame):
         _SIGNALS.append(signum)
-        if len(_SIGNALS) > 1:
+        if _UNWINDING:
             return
+        _UNWINDING.append(True)
         if signum == signal.SIGINT:
             raise KeyboardInterrupt
         raise SystemExit(128 + signum)
 
+    passed_on = sys.unraisablehook
+
+    def lost(unraisable) -> None:
+        if not (_UNWINDING and isinstance(unraisable.exc_value, (KeyboardInterrupt, SystemExit))):
+            return passed_on(unraisable)
+        import threading
+
+        _UNWINDING.clear()
+        again = threading.Timer(0.05, os.kill, (os.getpid(), _SIGNALS[0]))
+        again.daemon = True
+        try:
+            again.start()
+        except RuntimeError:  # the interpreter is shutting down: nothing left to stop
+            passed_on(unraisable)
+
+    sys.unraisablehook = lost
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
 

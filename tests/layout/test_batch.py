@@ -149,3 +149,44 @@ def test_a_worker_stopped_alone_ends_build_all_with_one_line(tmp_path: Path) -> 
     assert lines[-1].startswith("Error: a worker of the batch was stopped"), lines
     assert _leftovers(tmp_path) == []
     assert _wait_until(lambda: _group_gone(process.pid), timeout=30), "a worker outlived build --all"
+
+
+STOPPED_IN_A_CALLBACK = """
+import os, signal, time, weakref
+from deckforge.errors import DeckforgeError
+from deckforge.layout.batch import BatchJob, run_jobs
+
+def stopped_in_a_callback():
+    # The worker's handler runs inside a weak reference's callback, where Python prints an exception and drops it.
+    class Thing:
+        pass
+
+    def callback(ref):
+        os.kill(os.getpid(), signal.SIGTERM)
+        for _ in range(1000):
+            pass
+
+    thing = Thing()
+    ref = weakref.ref(thing, callback)
+    del thing
+    time.sleep(20)
+    return "finished as if never stopped"
+
+start = time.monotonic()
+try:
+    for result in run_jobs([BatchJob("stopped", stopped_in_a_callback), BatchJob("quick", lambda: "quick")], 2):
+        print(result.summary)
+except DeckforgeError as error:
+    print("Error:", error)
+print(f"after {time.monotonic() - start:.1f} s")
+"""
+
+
+def test_a_worker_whose_stop_was_lost_in_a_callback_still_stops(tmp_path: Path) -> None:
+    # Before, the worker noted the signal, finished its job after 20 s and only then ended with 143.
+    (tmp_path / "stopped_in_a_callback.py").write_text(STOPPED_IN_A_CALLBACK)
+    done = subprocess.run([sys.executable, "-m", "stopped_in_a_callback"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60)
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("Error: a worker of the batch was stopped"), (lines, done.stderr)
+    assert float(lines[-1].split()[1]) < 15 and "Exception ignored" not in done.stderr, (lines, done.stderr)
