@@ -1,4 +1,4 @@
-"""pdfminer's content-stream interpreter fed by qpdf's tokenizer: the tests read PDFs back twice as fast.
+"""pdfminer's content-stream interpreter fed by qpdf's tokenizer: the tests read PDFs back in about a third less time.
 
 pdfplumber reads a page through pdfminer, which splits each content stream into numbers, names and operators in
 pure Python: about two thirds of the time it takes to read a face book or a sheet, tens of seconds a test run.
