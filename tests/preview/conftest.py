@@ -16,6 +16,7 @@ from deckforge.load import BUNDLED_DIR
 from deckforge.model import Deck
 from deckforge.preview import PreviewSession, create_app
 from deckforge.preview.checks import Verdict, quick_check
+from preview_port import PORT  # the port the app is told it serves on (tests/helpers)
 
 
 @pytest.fixture(autouse=True)
@@ -56,7 +57,6 @@ def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "real_checks: run the preview's real background checks")
 
 
-PORT = 8765  # the port the app is told it serves on; the test client sends its requests to it
 
 
 @pytest.fixture

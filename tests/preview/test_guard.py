@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import PORT
+from preview_port import PORT
 from preview_helpers import figures
 
 ROUTES = ["/", "/view", "/card/rock.png", "/back.png"]

@@ -6,7 +6,7 @@ import re
 import warnings
 
 import pytest
-from conftest import PORT
+from preview_port import PORT
 from preview_helpers import edit, figures, line_of, view_when
 
 with warnings.catch_warnings():
