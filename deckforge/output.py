@@ -157,6 +157,22 @@ def uninterrupted() -> Iterator[None]:
             signal.raise_signal(arrived[0])  # now the command's own handler ends it (exit 130 or 143)
 
 
+def send_again(signum: int) -> bool:
+    """Send this process `signum` again 50 ms from now, from a timer thread; False when no thread can start (the
+    interpreter is shutting down).
+
+    For a stop whose exception was lost: a signal's handler that ran inside a callback Python cannot raise from (a
+    weak reference's, `__del__`) had its exception printed and dropped. Sent again from another thread, the signal
+    is handled once the main thread is back in ordinary code; sent from the callback, it would be lost again."""
+    again = threading.Timer(0.05, os.kill, (os.getpid(), signum))
+    again.daemon = True
+    try:
+        again.start()
+    except RuntimeError:
+        return False
+    return True
+
+
 def _commit_folder(staging: Path, target: Path, shown: str) -> None:
     written = sorted(p.name for p in staging.iterdir())
     (staging / RECORD).write_text("".join(f"{name}\n" for name in written), encoding="utf-8")

@@ -35,9 +35,9 @@ def _resend_lost_stop(unraisable) -> None:
     Python cannot raise and only prints as "Exception ignored in": a weak reference's callback (an import's module
     lock has one), `__del__` or the garbage collector's. A SIGTERM (SystemExit 143) or Ctrl-C (KeyboardInterrupt)
     handled there was printed and dropped, and the command went on to finish as if never stopped, with exit code 0
-    (test_signals.py saw it under load). So the signal is sent again a moment later, from another thread: by then
-    the main thread is back in ordinary code, where the exception unwinds the command through its writers. (Sent
-    from here, it would be handled at once, inside this hook, and lost again.)"""
+    (test_signals.py saw it under load). So the signal is sent again a moment later, from another thread
+    (`output.send_again`): by then the main thread is back in ordinary code, where the exception unwinds the
+    command through its writers."""
     exc = unraisable.exc_value
     if isinstance(exc, KeyboardInterrupt):
         signum = signal.SIGINT
@@ -45,13 +45,7 @@ def _resend_lost_stop(unraisable) -> None:
         signum = signal.SIGTERM
     else:
         return _passed_on(unraisable)
-    import threading
-
-    again = threading.Timer(0.05, os.kill, (os.getpid(), signum))
-    again.daemon = True
-    try:
-        again.start()
-    except RuntimeError:  # the interpreter is shutting down: no new thread, and nothing left to stop
+    if not _send_again(signum):  # the interpreter is shutting down: nothing left to stop
         _passed_on(unraisable)
 
 
@@ -59,7 +53,10 @@ _passed_on = sys.__unraisablehook__  # the hook in place before the command's: e
 
 
 def _watch_lost_stops() -> None:
-    global _passed_on
+    global _passed_on, _send_again
+    # imported here, in ordinary code, not in the hook: a lost stop is often one in an import's own cleanup
+    from ..output import send_again as _send_again
+
     if sys.unraisablehook is not _resend_lost_stop:
         _passed_on, sys.unraisablehook = sys.unraisablehook, _resend_lost_stop
 

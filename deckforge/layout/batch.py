@@ -134,6 +134,8 @@ def _worker_start() -> None:
     import signal
     import sys
 
+    from ..output import send_again  # here, not in the hook: a lost stop is often one in an import's own cleanup
+
     def stop(signum, frame):
         _SIGNALS.append(signum)
         if _UNWINDING:
@@ -148,14 +150,8 @@ def _worker_start() -> None:
     def lost(unraisable) -> None:
         if not (_UNWINDING and isinstance(unraisable.exc_value, (KeyboardInterrupt, SystemExit))):
             return passed_on(unraisable)
-        import threading
-
         _UNWINDING.clear()
-        again = threading.Timer(0.05, os.kill, (os.getpid(), _SIGNALS[0]))
-        again.daemon = True
-        try:
-            again.start()
-        except RuntimeError:  # the interpreter is shutting down: nothing left to stop
+        if not send_again(_SIGNALS[0]):  # the interpreter is shutting down: nothing left to stop
             passed_on(unraisable)
 
     sys.unraisablehook = lost

@@ -73,6 +73,7 @@ class _Faces:
         from ..load.card_template import load_card_template
 
         self.deck, self.lang, self.players, self.width_mm = deck, lang, players, width_mm
+        self.dpi = TARGET_DPI * width_mm / deck.card_size.width_mm
         self.planner = FacePlanner(BuildContext(deck, lang, players, False, load_card_template(deck)), 0)
         self.copies = {card.id: max(copies, 1) for card, copies in deck.counts_for(players)}
         self.ids = tuple(card.id for card in deck.cards) + ("back",)
@@ -89,8 +90,7 @@ class _Faces:
                      else self.planner.card(self.deck.card(card_id), self.copies[card_id]) for card_id in wanted]
             job = Job(self.deck, self.players, self.lang, BuildOptions(players=self.players, lang=self.lang, bleed=0),
                       0, None, (0, 0), faces)
-            dpi = TARGET_DPI * self.width_mm / self.deck.card_size.width_mm
-            for card_id, image in zip(wanted, rasterise(job, faces, dpi)):
+            for card_id, image in zip(wanted, rasterise(job, faces, self.dpi)):
                 caption = _back_caption(self.lang) if card_id == "back" else self.deck.card(card_id).name(self.lang)
                 self.made[card_id] = Picture(card_id, caption, _png_url(image), self.width_mm)
         return tuple(self.made[card_id] for card_id in ids)

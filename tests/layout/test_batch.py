@@ -16,6 +16,7 @@ from deckforge.cli import main
 from deckforge.errors import BuildError
 from deckforge.layout import batch
 from deckforge.layout.batch import BatchJob, JobResult, run_jobs
+from lost_stop import SIGNAL_IN_A_CALLBACK
 
 
 def wait_for_file(path: Path, timeout: float = 60.0) -> bool:
@@ -151,24 +152,13 @@ def test_a_worker_stopped_alone_ends_build_all_with_one_line(tmp_path: Path) -> 
     assert _wait_until(lambda: _group_gone(process.pid), timeout=30), "a worker outlived build --all"
 
 
-STOPPED_IN_A_CALLBACK = """
-import os, signal, time, weakref
+STOPPED_IN_A_CALLBACK = SIGNAL_IN_A_CALLBACK + """
+import signal, time
 from deckforge.errors import DeckforgeError
 from deckforge.layout.batch import BatchJob, run_jobs
 
 def stopped_in_a_callback():
-    # The worker's handler runs inside a weak reference's callback, where Python prints an exception and drops it.
-    class Thing:
-        pass
-
-    def callback(ref):
-        os.kill(os.getpid(), signal.SIGTERM)
-        for _ in range(1000):
-            pass
-
-    thing = Thing()
-    ref = weakref.ref(thing, callback)
-    del thing
+    signal_in_a_callback(signal.SIGTERM)   # in the worker
     time.sleep(20)
     return "finished as if never stopped"
 

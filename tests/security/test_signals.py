@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from lost_stop import SIGNAL_IN_A_CALLBACK
+
 pytestmark = pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads /proc to see the handler")
 
 DECKFORGE = [sys.executable, "-m", "deckforge.cli"]
@@ -146,26 +148,15 @@ def test_a_ctrl_c_inside_exec_still_ends_with_130(tmp_path: Path) -> None:
     assert done.stderr.decode().strip() == "interrupted"
 
 
-STOPPED_IN_A_CALLBACK = """
-import os, signal, sys, time, weakref
+STOPPED_IN_A_CALLBACK = SIGNAL_IN_A_CALLBACK + """
+import signal, sys, time
 import click
 from deckforge import cli
 
 @click.command("stopped-in-a-callback")
 @click.argument("name")
 def stopped_in_a_callback(name):
-    # The handler runs inside a weak reference's callback, where Python prints an exception and drops it.
-    class Thing:
-        pass
-
-    def callback(ref):
-        os.kill(os.getpid(), getattr(signal, name))
-        for _ in range(1000):
-            pass
-
-    thing = Thing()
-    ref = weakref.ref(thing, callback)
-    del thing
+    signal_in_a_callback(getattr(signal, name))
     time.sleep(20)
     print("finished as if never stopped")
 
