@@ -71,6 +71,14 @@ def test_a_custom_spell_is_in_its_rulebook(custom) -> None:
     assert "2–10 hráčů" in text
 
 
+def test_eight_players_get_two_sets_and_their_copies(rulebook_page) -> None:
+    """The counts of a book for 8 players (typeset in CI by test_rulebook_pdf.py): two sets, each card doubled."""
+    text = visible_text(rulebook_page("kamen-nuzky-papir", "cs", 8))
+    assert "Pro 8 hráčů: 60 karet (2 sady)." in text
+    assert re.search(r"\b8 \d 60 4 \d+\b", text)    # its row in the scaling table
+    assert "14× Kámen" in text and "6× Měnič" in text and "2× Kámen osudu" in text
+
+
 def _deck_with_template(tmp_path: Path, source: str) -> Path:
     folder = tmp_path / "my-deck"
     shutil.copytree(BUNDLED_DIR / "kamen-nuzky-papir", folder)

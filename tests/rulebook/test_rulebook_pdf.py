@@ -49,9 +49,11 @@ def test_every_special_card_is_printed_as_on_the_card(rulebook_pdf, deck: str, l
             assert name in everything
 
 
+# A book of its own for 8 players, and the custom deck's two books, are typeset in CI only (marked slow): a quick run
+# checks the same words in their HTML (test_rulebook_html.py), and typesetting through the books above.
 @pytest.mark.parametrize("lang, players, phrase", [
     ("cs", 4, "Pro 4 hráče: 30 karet (1 sada)."),
-    ("cs", 8, "Pro 8 hráčů: 60 karet (2 sady)."),
+    pytest.param("cs", 8, "Pro 8 hráčů: 60 karet (2 sady).", marks=pytest.mark.slow),
     ("en", 4, "For 4 players: 30 cards (1 set)."),
 ])
 def test_component_count_follows_the_player_count(rulebook_pdf, lang: str, players: int, phrase: str) -> None:
@@ -61,11 +63,13 @@ def test_component_count_follows_the_player_count(rulebook_pdf, lang: str, playe
     assert re.search(rf"\b{players} \d {total} 4 \d+\b", text)    # its row in the scaling table
 
 
+@pytest.mark.slow
 def test_spell_rows_count_copies_for_eight_players(rulebook_pdf) -> None:
     text = read_pdf(rulebook_pdf("kamen-nuzky-papir", "cs", 8)).all
     assert "14× Kámen" in text and "6× Měnič" in text and "2× Kámen osudu" in text
 
 
+@pytest.mark.slow
 def test_a_custom_deck_with_a_new_spell_and_czech_plurals(rulebook_pdf, custom_folder) -> None:
     pdf = read_pdf(rulebook_pdf(str(custom_folder), "cs", 5))
     text = pdf.all
@@ -78,6 +82,7 @@ def test_a_custom_deck_with_a_new_spell_and_czech_plurals(rulebook_pdf, custom_f
     assert "2–10 hráčů" in text
 
 
+@pytest.mark.slow
 def test_a_hostile_spell_text_is_printed_literally(rulebook_pdf, custom_folder) -> None:
     texts = read_pdf(rulebook_pdf(str(custom_folder), "en", 5)).card_texts
     assert "<b>Burn</b> {{ 7 * 7 }} & the next player draws 3 cards." in texts
