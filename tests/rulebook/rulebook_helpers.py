@@ -31,6 +31,9 @@ def squash(text: str) -> str:
     return " ".join(text.split())
 
 
+# The spell rows of Kámen, nůžky, papír's Czech book for 8 players: two sets, each card's copies doubled.
+EIGHT_PLAYER_SPELL_ROWS = ("14× Kámen", "6× Měnič", "2× Kámen osudu")
+
 # The last column of the special-card table, in each language.
 TEXT_HEADERS = {"cs": "Text na kartě", "en": "Text on the card"}
 
