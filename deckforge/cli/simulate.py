@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import json
+import shlex
 import time
 
 import click
 
 from ..sim.mcts import DEFAULT_STEPS
-from ..sim.runner import seat_policies, trace_game
+from ..sim.runner import BrokenGame, seat_policies, trace_game
 from ..sim.runner import simulate as run_games
 from ..sim.summary import Summary
 from .common import deck_argument, open_deck, pick_players, players_option
@@ -57,7 +58,12 @@ def simulate(deck: str, players: int | None, games: int, seed: int, policy: str 
     options = {"mcts": {"budget": mcts_budget}}
     variant_list = tuple(v.strip() for v in variants.split(",") if v.strip())
     if trace:
-        result = trace_game(model, n, seed, policies, variant_list, game_number, options)
+        try:
+            result = trace_game(model, n, seed, policies, variant_list, game_number, options)
+        except BrokenGame as exc:
+            for line in exc.log if not as_json else ():
+                click.echo(line)
+            raise click.ClickException(f"{exc}" + (" (after the steps above)" if exc.log and not as_json else ""))
         _print_trace(result, as_json)
         return
     started = time.perf_counter()
@@ -66,6 +72,26 @@ def simulate(deck: str, players: int | None, games: int, seed: int, policy: str 
         click.echo(json.dumps(summary.as_dict(), ensure_ascii=False))
     else:
         click.echo(summary_text(summary, time.perf_counter() - started))
+    if summary.errors:
+        raise click.ClickException(broken_games(summary, deck, variant_list, policy, seats))
+
+
+def broken_games(summary: Summary, deck: str, variants: tuple[str, ...], policy: str | None,
+                 seats: str | None) -> str:
+    """Say how many games broke and how to replay the first: a broken game is a bug in the deck's rules or in
+    deckforge, and a script running `simulate` must not take the run for a success."""
+    first = summary.errors[0]
+    replay = [f"deckforge simulate {shlex.quote(deck)} --players {summary.players} --seed {first.seed}"]
+    if policy:
+        replay.append(f"--policy {shlex.quote(policy)}")
+    if seats:
+        replay.append(f"--seats {shlex.quote(seats)}")
+    if variants:
+        replay.append(f"--variant {shlex.quote(','.join(variants))}")
+    replay.append(f"--trace --game {first.game}")
+    count = len(summary.errors)
+    return (f"{count} of {summary.games} {'game' if summary.games == 1 else 'games'} broke "
+            f"(the first: {first.error}); replay it with: {' '.join(replay)}")
 
 
 def _seat_policies(policy: str | None, seats: str | None, players: int) -> tuple[str, ...]:

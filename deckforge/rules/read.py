@@ -229,6 +229,7 @@ class RulesReader:
                 return None
             params = EFFECTS[raw].params if raw in EFFECTS else {}
             target = params["target"].default if "target" in params else "next"
+            self._check_suits(raw, items, index, path)
             return EffectStep(raw, target, attr="suit" if raw == "name_suit" else "")
         if not isinstance(raw, dict) or "effect" not in raw:
             self.c.error(items, index, path, "expected an effect: a word such as name_suit or skip, or a mapping "
@@ -249,8 +250,19 @@ class RulesReader:
         fields = self.c.fields(items, index, path, {"effect": _EFFECT_WORD, **params}, ())
         if fields is None or any(value is None for value in fields.values()):
             return None
+        self._check_suits(name, raw, "effect", f"{path}.effect")
         amount = fields.get(AMOUNT_PARAM.get(name, ""), 1)
         return EffectStep(name, fields.get("target", "next"), amount, "suit" if name == "name_suit" else "")
+
+    def _check_suits(self, name: str, container, key, path: str) -> None:
+        """Refuse `name_suit` where no card has a suit: its player would have nothing to name, and play would stop."""
+        if name != "name_suit" or self.cards is None or "suit" in self.values:
+            return
+        others = [attr for attr in self.values if attr not in ("id", "kind")]
+        example = f"{{effect: name, attr: {others[0]}}}" if others else "{effect: name, attr: ...}"
+        self.c.error(container, key, path, f"name_suit names a suit, but no card has the attribute 'suit' (the cards "
+                                           f"have: {', '.join(self.values) or 'none'}); to name another attribute, "
+                                           f"write {example}")
 
     def _answerable(self, items: list, index: int, path: str, name: str, params: dict) -> EffectStep | None:
         """Read a draw or skip with `answer` (docs/rules-format.md, `effects`): it waits for the next seat."""

@@ -390,7 +390,13 @@ def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check
 
         result = play_measured(state, rng, choosers, bound, standings)
     else:
-        _play(state, rng, choosers, check, bound)
+        try:
+            _play(state, rng, choosers, check, bound)
+        except Exception as exc:
+            said = _post_mortem(engine, state, exc)
+            if said is exc:
+                raise
+            raise said from None
         result = state.result()
     result.first_player = first_player
     if engine.options.get("trace") and result.log is None:
@@ -400,6 +406,22 @@ def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check
     if not state.is_terminal():  # the turn bound was reached: a stalemate, not a crash
         result.finished, result.stalemate = False, True
     return result
+
+
+def _post_mortem(engine: Engine, state: State, exc: Exception) -> Exception:
+    """Return what to raise for a game that broke: a seat to move with no legal action said as such (a player
+    choosing among nothing says only that a sequence was empty), and the steps logged so far kept with it
+    (`trace_log`) when the game is traced."""
+    try:
+        stuck = (not isinstance(exc, InvariantError) and not state.is_terminal() and state.player != CHANCE
+                 and not state._legal_actions())
+    except Exception:  # noqa: BLE001  (the state itself is broken: the first error says more)
+        stuck = False
+    if stuck:
+        exc = InvariantError(f"seat {state.player} is to move with nothing legal")
+    if engine.options.get("trace"):
+        exc.trace_log = list(getattr(state, "log", None) or ())
+    return exc
 
 
 def check_figures(engine: Engine, result: GameResult) -> None:

@@ -13,6 +13,7 @@ rate is reported as a note, not a finding. A deck that stalls even for sensible 
 """
 from __future__ import annotations
 
+import shlex
 from typing import Callable, NamedTuple
 
 from ..model import Deck
@@ -137,9 +138,24 @@ def error_findings(run: Summary) -> list[str]:
     messages = []
     for error in run.errors[:3]:
         messages.append(f"{run.policy} players: game {error.game} of seed {error.seed} broke: {error.error} "
-                        f"(replay it with: deckforge simulate {run.deck.id} --players {run.players} --seed "
-                        f"{error.seed} --policy {run.policy} --trace --game {error.game})")
+                        f"(replay it with: deckforge simulate {deck_argument(run.deck)} --players {run.players} "
+                        f"--seed {error.seed} --policy {run.policy} --trace --game {error.game})")
     return messages
+
+
+def deck_argument(deck: Deck) -> str:
+    """Return what names the deck on a command line: a bundled deck's id (`examples/go-fish` for an example), any
+    other deck's file, relative to the working directory when below it."""
+    from ..errors import display_path
+    from ..load import BUNDLED_DIR
+
+    if deck.path is None:
+        return deck.id
+    try:
+        folder = deck.path.resolve().parent.relative_to(BUNDLED_DIR.resolve())
+    except ValueError:
+        return shlex.quote(display_path(deck.path))
+    return folder.as_posix() if deck.path.name == "deck.yaml" else shlex.quote(display_path(deck.path))
 
 
 def _stalls_often(run: Summary) -> bool:

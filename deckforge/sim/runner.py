@@ -17,7 +17,7 @@ import traceback
 from typing import Iterator, Sequence
 
 from ..model import Deck
-from .base import Engine, GameResult, SimulationError, engine_for, play_game
+from .base import Engine, GameResult, InvariantError, SimulationError, engine_for, play_game
 from .policies import POLICIES
 from .summary import GameError, Summary
 
@@ -66,14 +66,25 @@ def play_series(engine: Engine, seed: int, first: int, count: int, policies: Seq
             previous = play_game(engine, game_rng(seed, index), policies, check=checked, starter=starter,
                                  options=policy_options, measure=measure, standings=standings)
         except Exception as exc:  # noqa: BLE001  (a broken game is a finding about the deck or engine)
-            previous = GameError(index, seed, _describe_error(exc))
+            previous = GameError(index, seed, describe_error(exc))
         outcomes.append(previous)
         previous = previous if isinstance(previous, GameResult) else None
     return outcomes
 
 
-def _describe_error(exc: Exception) -> str:
-    where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+class BrokenGame(SimulationError):
+    """A traced game that raised: what broke, and the steps it logged before that."""
+
+    def __init__(self, message: str, log: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.log = log
+
+
+def describe_error(exc: Exception) -> str:
+    """Return a broken game's error as one line: its type, message and the function and line that raised it (not
+    for a broken invariant, whose message says what broke and whose place is only the check)."""
+    where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ and not isinstance(exc, InvariantError) \
+        else None
     place = f" (at {where.name}, line {where.lineno})" if where else ""
     return f"{type(exc).__name__}: {exc}{place}"
 
@@ -141,4 +152,8 @@ def trace_game(deck: Deck, players: int, seed: int = 1, policy: str | Sequence[s
     engine = engine_for(deck, players, {**options, "trace": True})
     previous = before[-1] if before and isinstance(before[-1], GameResult) else None
     starter = engine.next_starter(previous) if game > first else None
-    return play_game(engine, game_rng(seed, game), policies, starter=starter, options=policy_options)
+    try:
+        return play_game(engine, game_rng(seed, game), policies, starter=starter, options=policy_options)
+    except Exception as exc:  # noqa: BLE001  (a broken game is a finding about the deck or engine, not a crash)
+        raise BrokenGame(f"game {game} of seed {seed} broke: {describe_error(exc)}",
+                         tuple(getattr(exc, "trace_log", ()))) from None

@@ -153,3 +153,22 @@ def test_a_deck_that_extends_a_bundled_game_plays_its_own_description(tmp_path):
     with pytest.raises(DeckError) as caught:
         load_deck(path)
     assert "a deck whose rules are described as data names no game" in str(caught.value)
+
+
+def test_name_suit_needs_cards_with_a_suit(tmp_path):
+    """Naming a suit where the cards have none would leave the next player nothing to lay and stop every game;
+    the loader says so at the effect and names the attribute the maker can name instead."""
+    path = write_deck(tmp_path, EIGHTS.replace("match: [suit, rank]", "match: [colour, rank]"))
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("suits:\n  - {id: red, name: {en: Red}}\n  - {id: blue, name: {en: Blue}}\n", "")
+                    .replace(", suit: ", ", colour: "), encoding="utf-8")
+    with pytest.raises(DeckError) as caught:
+        load_deck(path)
+    found = [str(problem) for problem in caught.value.problems]
+    line, column = place(tmp_path, "name_suit")
+    assert any(f"deck.yaml:{line}:{column}: rules.play.moves[0].play.then[0]: name_suit names a suit, but no card "
+               "has the attribute 'suit' (the cards have: colour, rank" in p and
+               "write {effect: name, attr: colour}" in p for p in found), found
+    named = path.read_text(encoding="utf-8").replace("then: [name_suit]", "then: [{effect: name, attr: colour}]")
+    path.write_text(named, encoding="utf-8")
+    assert load_deck(path).rules is not None

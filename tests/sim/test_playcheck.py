@@ -59,3 +59,24 @@ def test_a_broken_invariant_is_a_finding_with_a_replay_command(monkeypatch):
     found = messages(validate_deck(DECK, players=2))
     broke = [m for m in found if "broke: InvariantError: a card went missing" in m]
     assert broke and "deckforge simulate kamen-nuzky-papir --players 2 --seed" in broke[0]
+
+
+def test_the_replay_command_names_a_homemade_deck_by_its_file(tmp_path, monkeypatch):
+    """The replay command names a deck of one's own by its file, as seen from the working directory: its id would
+    name a bundled deck, or another folder of that name, instead."""
+    from deckforge.sim.playcheck import deck_argument
+
+    path = write_deck(tmp_path / "my deck", [item("rock", "rock", 3), item("paper", "paper", 3), item("scissors", "scissors", 3)])
+    monkeypatch.chdir(tmp_path)
+    assert deck_argument(load_deck(path)) == "'my deck/deck.yaml'"
+    monkeypatch.chdir(tmp_path / "my deck")
+    assert deck_argument(load_deck(path)) == "deck.yaml"
+    assert deck_argument(DECK) == "kamen-nuzky-papir"
+    assert deck_argument(load_deck("examples/go-fish")) == "examples/go-fish"
+
+    def broken(state):
+        if state.turns == 5:
+            raise InvariantError("a card went missing")
+    monkeypatch.setattr(KnpState, "check_invariants", broken)
+    broke = [m for m in messages(validate_deck(load_deck(path), players=2)) if "broke: " in m]
+    assert broke and "(replay it with: deckforge simulate deck.yaml --players 2 --seed " in broke[0]

@@ -123,3 +123,30 @@ def test_bids_are_counted_by_round_and_seat_and_printed_under_their_names():
     assert summary.as_dict()["extra"] == {
         "bids": 8, "bids_by_round": {"1": 4, "2": 4}, "bids_made": 4, "bids_made_by_round": {"1": 3, "2": 1},
         "bids_made_by_seat": {"0": 3, "1": 1}, "rounds": 4}
+
+
+def _stuck_at_turn_3(monkeypatch):
+    """Make the seat to move at decision 3 have no legal action, as a described game whose rules leave a seat
+    nothing to do would."""
+    legal = KnpState._legal_actions
+    monkeypatch.setattr(KnpState, "_legal_actions", lambda state: [] if state.turns == 3 else legal(state))
+
+
+def test_a_seat_left_with_nothing_legal_is_said_so(monkeypatch):
+    _stuck_at_turn_3(monkeypatch)
+    errors = simulate(DECK, 2, games=3, seed=1).errors  # random seats: the runner's quickest loop
+    assert len(errors) == 3 and all("InvariantError: seat " in e.error and " is to move with nothing legal" in e.error
+                                    for e in errors), errors
+    greedy = simulate(DECK, 2, games=1, seed=1, policy="greedy").errors
+    assert len(greedy) == 1 and "is to move with nothing legal" in greedy[0].error
+
+
+def test_a_traced_game_that_breaks_keeps_its_steps(monkeypatch):
+    from deckforge.sim.runner import BrokenGame, trace_game
+
+    _stuck_at_turn_3(monkeypatch)
+    with pytest.raises(BrokenGame, match=r"^game 0 of seed 1 broke: InvariantError: seat \d is to move with "
+                                         r"nothing legal") as caught:
+        trace_game(DECK, 2, seed=1)
+    log = caught.value.log
+    assert log[0].startswith("deal: seat 0: ") and [line.split(":")[0] for line in log[1:]] == ["1", "2", "3"]

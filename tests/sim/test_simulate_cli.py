@@ -83,3 +83,24 @@ def test_validate_fails_on_a_deck_that_stalls(tmp_path):
 def test_validate_passes_the_bundled_deck_at_one_count():
     result = run("validate", "kamen-nuzky-papir", "--players", "5")
     assert result.exit_code == 0 and "kamen-nuzky-papir: ok" in result.output
+
+
+def test_broken_games_fail_the_run_and_say_how_to_replay_one(monkeypatch):
+    from deckforge.games.kamen_nuzky_papir.engine import KnpState
+
+    legal = KnpState._legal_actions
+    monkeypatch.setattr(KnpState, "_legal_actions", lambda state: [] if state.turns == 3 else legal(state))
+    result = CliRunner().invoke(main, ["simulate", "kamen-nuzky-papir", "--players", "2", "--games", "4",
+                                       "--seed", "7", "--json"])
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)  # the summary is still printed whole, for a script to read
+    assert len(data["errors"]) == 4
+    assert ("Error: 4 of 4 games broke (the first: InvariantError: seat 1 is to move with nothing legal); replay it "
+            "with: deckforge simulate kamen-nuzky-papir --players 2 --seed 7 --trace --game 0") in result.stderr
+    traced = CliRunner().invoke(main, ["simulate", "kamen-nuzky-papir", "--players", "2", "--seed", "7", "--trace"])
+    assert traced.exit_code == 1 and "Traceback" not in traced.output
+    steps = traced.stdout.splitlines()
+    assert steps[0].startswith("deal: ") and [line.split(":")[0] for line in steps if line[:1].isdigit()] == \
+        ["1", "2", "3"]
+    assert traced.stderr.strip() == ("Error: game 0 of seed 7 broke: InvariantError: seat 1 is to move with nothing "
+                                     "legal (after the steps above)")
