@@ -16,7 +16,11 @@ from PIL import ImageCms
 from . import OUTPUT_CONDITION, OUTPUT_CONDITION_INFO, PROFILE
 from .recolour import recolour_to_press
 
+# GTS_PDFXVersion names the part of ISO 15930 (X-1a:2003 is a conformance level of PDF/X-1:2003, so that file says
+# both); PDF/X-4 has no conformance key.
+PDFX_VERSION = {"x1a": "PDF/X-1:2003", "x4": "PDF/X-4"}
 CONFORMANCE = {"x1a": "PDF/X-1a:2003", "x4": "PDF/X-4"}
+_XMP_VERSION_KEYS = ("pdfxid:GTS_PDFXVersion", "pdfx:GTS_PDFXVersion")  # WeasyPrint writes both for a rulebook
 VERSION = {"x1a": "1.4", "x4": "1.6"}
 
 
@@ -49,9 +53,10 @@ def _declare(pdf: pikepdf.Pdf, variant: str) -> None:
     """Write the conformance into the Info dictionary and the XMP metadata (PDF/X-4 reads the latter)."""
     info = pdf.docinfo
     now = datetime.now(timezone.utc).strftime("D:%Y%m%d%H%M%SZ")
-    info.GTS_PDFXVersion = CONFORMANCE[variant]
+    info.GTS_PDFXVersion = PDFX_VERSION[variant]
     if variant == "x1a":
         info.GTS_PDFXConformance = CONFORMANCE[variant]
+        _correct_xmp_version(pdf)
     info.Trapped = pikepdf.Name("/False")
     for key in ("/CreationDate", "/ModDate"):
         if key not in info:
@@ -63,8 +68,18 @@ def _declare(pdf: pikepdf.Pdf, variant: str) -> None:
             with warnings.catch_warnings():  # the PDF/X keys have no XMP twin in pikepdf's map; set below
                 warnings.simplefilter("ignore", UserWarning)
                 meta.load_from_docinfo(info)
-            meta["pdfxid:GTS_PDFXVersion"] = CONFORMANCE[variant]
+            meta["pdfxid:GTS_PDFXVersion"] = PDFX_VERSION[variant]
             meta["pdf:Trapped"] = "False"
+
+
+def _correct_xmp_version(pdf: pikepdf.Pdf) -> None:
+    """Make the XMP metadata a typesetter wrote (WeasyPrint: "PDF/X-1a:2003" as the version) agree with the Info."""
+    if "/Metadata" not in pdf.Root:
+        return
+    with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
+        for key in _XMP_VERSION_KEYS:
+            if key in meta:
+                meta[key] = PDFX_VERSION["x1a"]
 
 
 def _tag_rgb_as_srgb(pdf: pikepdf.Pdf) -> None:

@@ -79,7 +79,9 @@ def test_x1a_declares_the_press_profile_as_its_output_intent(x1a_builds, fmt) ->
         assert intent.S == "/GTS_PDFX" and str(intent.OutputConditionIdentifier) == "FOGRA39"
         assert intent.DestOutputProfile.N == 4
         assert intent.DestOutputProfile.read_bytes() == PROFILE.read_bytes()
-        assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1a:2003" and pdf.docinfo.Trapped == "/False"
+        # ISO 15930-4: the version names the part (PDF/X-1:2003), the conformance its level (PDF/X-1a:2003)
+        assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1:2003" and pdf.docinfo.Trapped == "/False"
+        assert str(pdf.docinfo.GTS_PDFXConformance) == "PDF/X-1a:2003"
         assert pdf.pdf_version == "1.4"
 
 

@@ -112,7 +112,8 @@ def test_drivethrucards_gets_pdf_x_1a_2003_as_its_page_asks(tmp_path: Path) -> N
     result = build_deck(load_deck(tmp_path / "mini"), with_service(BuildOptions(service="drivethrucards")),
                         out=tmp_path / "dtc.pdf")
     with pikepdf.open(result.path) as pdf:
-        assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1a:2003" and pdf.Root.OutputIntents[0].S == "/GTS_PDFX"
+        assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1:2003" and pdf.Root.OutputIntents[0].S == "/GTS_PDFX"
+        assert str(pdf.docinfo.GTS_PDFXConformance) == "PDF/X-1a:2003"
         assert pdf.pdf_version <= "1.4"
     readme = (tmp_path / "dtc-README.txt").read_text(encoding="utf-8")
     assert "PDF/X-1a." in readme and "safe area 3.175 mm inside the trim" in readme

@@ -60,7 +60,10 @@ def test_an_x1a_rulebook_is_press_cmyk_with_its_text_in_solid_black(tmp_path: Pa
     path = write_rulebook("kamen-nuzky-papir", "en", out=tmp_path / "rules.pdf", pdf_x="x1a")
     text_fills = []
     with pikepdf.open(path) as pdf:
-        assert pdf.pdf_version == "1.4" and str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1a:2003"
+        assert pdf.pdf_version == "1.4" and str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1:2003"
+        assert str(pdf.docinfo.GTS_PDFXConformance) == "PDF/X-1a:2003"
+        metadata = pdf.open_metadata()  # WeasyPrint's XMP says the same as the Info dictionary
+        assert [metadata[key] for key in ("pdfxid:GTS_PDFXVersion", "pdfx:GTS_PDFXVersion")] == ["PDF/X-1:2003"] * 2
         assert pdf.Root.OutputIntents[0].DestOutputProfile.N == 4
         for page in pdf.pages:
             assert "/TrimBox" in page.obj and "/BleedBox" in page.obj and "/Group" not in page.obj
