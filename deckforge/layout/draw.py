@@ -265,7 +265,13 @@ def _icon(canvas: Canvas, path: str, x: float, y: float, size: float) -> None:
 def _svg(path: str):
     from svglib.svglib import svg2rlg
 
-    return svg2rlg(path)
+    drawing = svg2rlg(path)
+    if drawing is not None:
+        # ReportLab's renderer starts every drawing by setting its default font, Helvetica, which a PDF then names
+        # without embedding it (PDF/X forbids that) even when the drawing has no text: start it in the deck's
+        # embedded font instead (a text of the SVG's own still names the font it asks for)
+        drawing.initialFontName = font_for("regular")
+    return drawing
 
 
 def _image(canvas: Canvas, op: ImageOp) -> None:

@@ -69,6 +69,25 @@ def test_an_svg_icon_draws_as_vectors(tmp_path):
     assert len(shield_fill) >= 8
 
 
+def test_an_svg_icon_names_no_font_the_pdf_does_not_embed(tmp_path):
+    """ReportLab's drawing renderer sets its default font, Helvetica, before anything else: a PDF/X file with an SVG
+    icon named Helvetica without embedding it, which a print shop's preflight rejects."""
+    import pikepdf
+
+    deck = load_deck(hexduel(tmp_path / "d"))
+    out = build_deck(deck, BuildOptions(players=2, lang="cs", pdf_x="x1a"), out=tmp_path / "hex.pdf").path
+    with pikepdf.open(out) as pdf:
+        fonts = {}
+        for obj in pdf.objects:
+            if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font" and "/BaseFont" in obj:
+                descendant = obj.DescendantFonts[0] if "/DescendantFonts" in obj else obj
+                descriptor = descendant.get("/FontDescriptor")
+                fonts[str(obj.BaseFont)] = descriptor is not None and any(
+                    key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+    assert fonts and all(fonts.values()), fonts
+    assert not [name for name in fonts if "Helvetica" in name]
+
+
 def test_an_unknown_icon_fails_naming_the_card_row_and_icon(tmp_path):
     folder = hexduel(tmp_path / "d", extra_rows=[["bad", "1", "Bad", "Zlá", "Hit :axe:.", "Rána."]])
     with pytest.raises(DeckError) as caught:
