@@ -13,6 +13,7 @@ CSV is read with the standard library; workbooks with python-calamine (a maintai
 from __future__ import annotations
 
 import csv
+import os
 import re
 from pathlib import Path
 
@@ -252,7 +253,9 @@ def cards_csv(deck) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
     for card in deck.cards:
-        art = card.art.relative_to(deck.folder).as_posix() if card.art and deck.folder else ""
+        # the art's path as the deck file gives it: the art is resolved, the folder may be relative (`--from src`)
+        art = Path(os.path.relpath(card.art.resolve(), deck.folder.resolve())).as_posix() \
+            if card.art and deck.folder else ""
         effects = "; ".join(e.name + (f"({', '.join(f'{k}={v}' for k, v in e.params.items())})" if e.params else "")
                             for e in card.effects)
         writer.writerow([card.id, card.count, card.kind, *(card.names.get(lang, "") for lang in deck.languages),

@@ -72,6 +72,27 @@ def test_new_copies_a_deck_with_a_new_id(tmp_path: Path) -> None:
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".deckforge-new-")]
 
 
+def test_new_with_a_spreadsheet_from_a_deck_named_by_a_relative_path(tmp_path: Path, monkeypatch) -> None:
+    """`new copy --from src --spreadsheet` wrote each card's art relative to the folder as typed (`src`) while the art
+    path is absolute: a traceback. The art column keeps the deck file's own relative paths."""
+    first = run("new", str(tmp_path / "src"), "--from", "kamen-nuzky-papir")
+    assert first.exit_code == 0
+    deck_file = tmp_path / "src" / "deck.yaml"
+    (tmp_path / "src" / "art").mkdir()
+    from PIL import Image
+
+    Image.new("RGB", (300, 420), "#336699").save(tmp_path / "src" / "art" / "rock.png")
+    text = deck_file.read_text(encoding="utf-8")
+    deck_file.write_text(text.replace("    item: rock\n", "    item: rock\n    art: art/rock.png\n", 1), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["new", "copy", "--from", "src", "--spreadsheet"])
+    assert result.exit_code == 0, result.output
+    rows = (tmp_path / "copy" / "cards.csv").read_text(encoding="utf-8").splitlines()
+    column = rows[0].split(",").index("art")
+    assert [row.split(",")[column] for row in rows[1:] if "art/" in row] == ["art/rock.png"]
+    assert run("show", "copy").exit_code == 0
+
+
 def test_usage_error_exits_2() -> None:
     assert CliRunner().invoke(main, ["show"]).exit_code == 2
 
