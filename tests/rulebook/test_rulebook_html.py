@@ -122,3 +122,21 @@ def test_html_escapes_the_deck_description(tmp_path: Path) -> None:
     deck_file.write_text(text, encoding="utf-8")
     page = rulebook_html(folder, "cs")
     assert "<script>" not in page and html.escape("<script>alert(1)</script>") in page
+
+
+@pytest.mark.parametrize("per_set, phrases", [
+    (4, ("Jedna sada stačí nejvýš pro 4 hráče.", "Na každé další 4 hráče – i na menší skupinu – přidejte")),
+    (5, ("Jedna sada stačí nejvýš pro 5 hráčů.", "Na každých dalších 5 hráčů – i na menší skupinu – přidejte")),
+])
+def test_the_czech_sets_sentence_declines_the_players(tmp_path, per_set, phrases):
+    """After "pro" and "na každé další" the players stand in the accusative: 4 hráče, 5 hráčů (not "4 hráči")."""
+    from knp_helpers import item, write_deck
+
+    from deckforge.rulebook.write import rulebook_html
+
+    cards = [item(name, name, 8) for name in ("rock", "paper", "scissors")]
+    html = rulebook_html(write_deck(tmp_path, cards, per_set=per_set, high=12), "cs")
+    text = " ".join(visible_text(html).replace("\u00a0", " ").split())
+    for phrase in phrases:
+        assert phrase in text, phrase
+    assert "hráči přidejte" not in text
