@@ -30,14 +30,14 @@ from .edges import EdgeCheck, check_edges
 from .faces import Face, FacePlanner
 from .fonts import font_for
 from .geometry import NARROW_PRINT_MARGIN, PRINT_MARGIN
-from .imposition import BACK_MODES, SheetSpec, fit_grid, plan_sheets
+from .imposition import BACK_MODES, MAX_BACK_OFFSET_MM, SheetSpec, fit_grid, plan_sheets
 from .pagelabels import label_needs, page_texts
 from .paper import PAPER_SIZES, paper
 from .proof import with_proof, without_proof
 from .units import mm, parse_length, to_mm
 from . import FORMATS
 
-MAX_BLEED_MM, MAX_GAP_MM, MAX_OFFSET_MM, MAX_PRINTER_MARGIN_MM = 10, 20, 10, 25
+MAX_BLEED_MM, MAX_GAP_MM, MAX_OFFSET_MM, MAX_PRINTER_MARGIN_MM = 10, 20, MAX_BACK_OFFSET_MM, 25
 Progress = Callable[[int, int], None]
 
 
@@ -129,6 +129,11 @@ def prepare(deck: Deck, options: BuildOptions) -> Job:
     gap = None if options.gap is None else option_length(options.gap, "gap", 0, MAX_GAP_MM)
     offset = tuple(option_length(v, "back offset", -MAX_OFFSET_MM, MAX_OFFSET_MM) for v in options.back_offset)
     deck, size_warnings = for_target(deck, options, bleed)
+    if options.proof and (options.service or options.pdf_x):  # checking where a service cuts is what a proof is for
+        given = f"--service {options.service}" if options.service else f"--pdf-x {options.pdf_x}"
+        size_warnings += (f"--proof draws trim, bleed and safe-area lines over every card: these {given} files are "
+                          "for checking by eye; build them again without --proof before you send them, or the "
+                          "lines are printed",)
     context = BuildContext(deck, lang, players, options.ink_saver, load_card_template(deck))
     planner = FacePlanner(context, bleed)
     fronts: list[Face] = []

@@ -226,6 +226,9 @@ def _back_rotation(p: Placement, spec: SheetSpec) -> int:
     return (p.rotation + (180 if half_turn else 0)) % 360
 
 
+MAX_BACK_OFFSET_MM = 10  # --back-offset accepts up to this in each direction: more is a printer to mend, not offset
+
+
 def check_back_offset(spec: SheetSpec, front: Sheet) -> None:
     """Refuse a back offset that would push a back's card, bleed, crop mark or label off the paper."""
     unshifted = back_of(front, replace(spec, back_offset=(0.0, 0.0)), front.page + 1)
@@ -239,9 +242,12 @@ def check_back_offset(spec: SheetSpec, front: Sheet) -> None:
     def inward(room: float) -> float:  # shown to 0.1 mm, rounded so that the figure itself is allowed
         return math.floor(to_mm(room) * 10 + _EPS) / 10
 
+    def span(low: float, high: float) -> str:  # what the paper leaves, within what the option accepts
+        return f"{max(-inward(low), -MAX_BACK_OFFSET_MM):.1f} to {min(inward(high), MAX_BACK_OFFSET_MM):.1f} mm"
+
     raise BuildError(f"--back-offset {to_mm(dx):g},{to_mm(dy):g} would push the backs' cards, bleed or crop marks "
-                     f"off the {spec.paper.name} paper; on these sheets DX can be {-inward(left):.1f} to "
-                     f"{inward(right):.1f} mm and DY {-inward(below):.1f} to {inward(above):.1f} mm")
+                     f"off the {spec.paper.name} paper; on these sheets DX can be {span(left, right)} and DY "
+                     f"{span(below, above)}")
 
 
 def _segment_box(seg: Segment) -> Box:

@@ -167,7 +167,7 @@ def test_a_back_offset_that_pushes_marks_off_the_paper_is_refused_without_writin
                                        "-o", str(target)])
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "Error: --back-offset 10,10 would push the backs' cards, bleed or crop marks off the letter paper; " \
-           "on these sheets DX can be -11.9 to 11.9 mm and DY -8.0 to 8.0 mm" in result.output
+           "on these sheets DX can be -10.0 to 10.0 mm and DY -8.0 to 8.0 mm" in result.output  # ±10 mm: the option's own
     assert not target.exists() and not list(tmp_path.iterdir())
     ok = CliRunner().invoke(main, ["build", "kamen-nuzky-papir", "--paper", "letter", "--back-offset", "8,-7.5",
                                    "-o", str(target)])

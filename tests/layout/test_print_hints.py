@@ -84,3 +84,19 @@ def test_proof_lines_show_on_the_card_pngs(tmp_path: Path) -> None:
     proof = build_deck(load_deck(MINI), BuildOptions(fmt="cards-png", proof=True), out=tmp_path / "proof")
     plain = build_deck(load_deck(MINI), BuildOptions(fmt="cards-png"), out=tmp_path / "plain")
     assert magenta_pixels(proof.path) > 1000 and magenta_pixels(plain.path) == 0
+
+
+@pytest.mark.parametrize("args, given", [(["--service", "thegamecrafter"], "--service thegamecrafter"),
+                                         (["--pdf-x", "x1a"], "--pdf-x x1a")])
+def test_a_proof_for_a_printer_warns_that_its_lines_would_print(tmp_path: Path, args: list[str], given: str) -> None:
+    """Proof lines are how a maker checks where a service cuts, but on an upload they would be printed on every
+    card: the build says so."""
+    from click.testing import CliRunner
+
+    from deckforge.cli import main
+
+    result = CliRunner().invoke(main, ["build", str(MINI), "--proof", *args, "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0 and "Traceback" not in result.output
+    assert f"--proof draws trim, bleed and safe-area lines over every card: these {given} files are for checking " \
+           "by eye; build them again without --proof before you send them, or the lines are printed" in \
+           " ".join(result.output.split())
