@@ -41,5 +41,9 @@ def impose_booklet(source: Path | BinaryIO, target: Path) -> int:
         for key, value in pdf.docinfo.items():
             if isinstance(value, pikepdf.String):
                 booklet.docinfo[key] = str(value)
-        booklet.save(target)
+        # Ask print dialogs for 100 % (the A5 pages must fold to A5) and for the short-edge flip the fold needs
+        booklet.Root.ViewerPreferences = pikepdf.Dictionary(PrintScaling=pikepdf.Name("/None"),
+                                                            Duplex=pikepdf.Name.DuplexFlipShortEdge)
+        # the placed pages keep what they use (WeasyPrint's transparency groups are PDF 1.4): so does the header
+        booklet.save(target, min_version=pdf.pdf_version)
     return len(sides)

@@ -146,6 +146,11 @@ def test_booklet_imposes_a5_pages_in_saddle_stitch_order(tmp_path) -> None:
         fonts = [font for font in pdf.objects if isinstance(font, pikepdf.Dictionary)
                  and font.get("/Type") == "/FontDescriptor"]
         assert fonts and all("/FontFile2" in font or "/FontFile3" in font for font in fonts)
+        # printed at 100 %, flipped on the short edge; the header admits the pages' transparency groups (PDF 1.4)
+        preferences = pdf.Root.ViewerPreferences
+        assert preferences.PrintScaling == "/None" and preferences.Duplex == "/DuplexFlipShortEdge"
+        groups = [obj for obj in pdf.objects if isinstance(obj, pikepdf.Dictionary) and "/Group" in obj]
+        assert pdf.pdf_version >= "1.4" or not groups
 
 
 def test_booklet_refuses_html(tmp_path) -> None:
