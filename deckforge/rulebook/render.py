@@ -63,6 +63,11 @@ PAPERS = {
 }
 
 
+# What rulebook.css sets in a bold weight (600 or more), for the deck's bold font to reach it.
+BOLD_SELECTORS = ("strong, b, h4, .kicker, .facts dt, .toc-title, .toc li::before, .faq dt, th, .name, "
+                  "tr.chosen td, .summary, caption")
+
+
 def font_faces(deck: Deck | None = None) -> Markup:
     """Declare every Open Sans style from the ttf_opensans package by file URL (the cards use the same family),
     and a deck's own fonts: its title font for headings, its body font for the text, as on its cards."""
@@ -70,11 +75,18 @@ def font_faces(deck: Deck | None = None) -> Markup:
              f"font-weight: {font.weight}; font-style: {'italic' if font.italic else 'normal'}; }}"
              for font in ttf_opensans.FONTS]
     fonts = deck.fonts if deck is not None else {}
-    for role, family in (("title", "Deck Title"), ("body", "Deck Body")):
-        if role in fonts:
-            rules.append(f"@font-face {{ font-family: '{family}'; src: url('{fonts[role].resolve().as_uri()}'); }}")
+    if "title" in fonts:
+        rules.append(f"@font-face {{ font-family: 'Deck Title'; src: url('{fonts['title'].resolve().as_uri()}'); }}")
     if "body" in fonts:
+        rules.append(f"@font-face {{ font-family: 'Deck Body'; src: url('{fonts['body'].resolve().as_uri()}'); }}")
+        # WeasyPrint makes no bold of a regular face, nor takes a face of another family (the title font's own
+        # name) as its bold: bold text (<strong>, headings, table heads) printed regular. As on the cards, bold
+        # styles take the title font, or Open Sans Bold where the deck has none: a family of its own.
+        bold = fonts["title"].resolve() if "title" in fonts else next(
+            font.path for font in ttf_opensans.FONTS if (font.weight, font.italic) == (700, False))
+        rules.append(f"@font-face {{ font-family: 'Deck Bold'; src: url('{bold.as_uri()}'); }}")
         rules.append("body, code, table { font-family: 'Deck Body', 'Open Sans'; }")
+        rules.append(f"{BOLD_SELECTORS} {{ font-family: 'Deck Bold', 'Open Sans'; }}")
     if "title" in fonts:
         rules.append("h1, h2, h3, .kicker, .running-title, th, .name { font-family: 'Deck Title', 'Open Sans'; "
                      "font-weight: normal; }")

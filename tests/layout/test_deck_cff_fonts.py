@@ -92,7 +92,13 @@ def test_the_rulebook_embeds_the_cff_fonts(tmp_path):
     assert fonts["Deck-Body"] == fonts["Deck-Title-Bold"] == ("CID", "yes", "yes")
     with pdfplumber.open(out) as pdf:
         text = " ".join(" ".join(page.extract_text().split()) for page in pdf.pages)
+        words = [word for page in pdf.pages for word in page.extract_words(extra_attrs=["fontname"])]
     assert "Kdo drží poslední kartu, prohrává." in text and CZECH.format(n=4) in text
+    # WeasyPrint makes no bold of the body font, nor takes the title font (another family) as its bold: bold
+    # text printed regular. As on the cards, it takes the title font (a family of its own, "Deck Bold").
+    face = {word["text"]: word["fontname"].split("+")[-1] for word in words}
+    assert face["vydání"].startswith("Deck-Bold") and face["karet."].startswith("Deck-Bold")  # facts, summary
+    assert face["Každý"] == "Deck-Body"
 
 
 def test_converted_outlines_keep_the_glyph_shapes(tmp_path):
