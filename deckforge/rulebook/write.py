@@ -9,6 +9,7 @@ from ..model import Deck
 from ..output import atomic_write, default_output
 from . import FORMATS
 from .context import build_context
+from .fetch import standalone
 from .render import PAPERS, render_html
 from .typeset import check_pdf_x, write_booklet, write_pdf
 
@@ -63,6 +64,7 @@ def write_rulebook(deck: Deck | str | Path, lang: str, players: int | None = Non
     target = Path(out) if out else default_output(model.id, f"{model.id}-rules-{lang}{variant}.{fmt}")
     if booklet:
         return write_booklet(html, target, (model.folder,) if model.folder else ())
+    folders = (model.folder,) if model.folder else ()
     if fmt == "pdf":
-        return write_pdf(html, target, pdf_x, (model.folder,) if model.folder else ())
-    return atomic_write(target, html.encode("utf-8"))
+        return write_pdf(html, target, pdf_x, folders)
+    return atomic_write(target, standalone(html, folders).encode("utf-8"))

@@ -3,6 +3,7 @@
 Card templates (a deck's own `<id>.yaml`) go through `build`, rulebook templates (a deck's own `rulebook/`)
 through `rulebook`; both evaluate in `deckforge/sandbox.py`. Each case ends within seconds: the budgets stop it.
 """
+import base64
 import re
 import shutil
 import subprocess
@@ -250,3 +251,26 @@ def test_a_rulebook_template_cannot_embed_a_file_from_outside_the_deck(folders, 
     out = tmp_path / "rules.pdf"
     output = assert_one_line_error(rulebook(deck_file, out, "pdf"), out)
     assert "secret.png, which lies outside" in output
+    # the HTML page inlines the files it names (so that it travels alone): by the same rule
+    page = tmp_path / "rules.html"
+    output = assert_one_line_error(rulebook(deck_file, page, "html", in_process=True), page)
+    assert "secret.png, which lies outside" in output
+
+
+def test_the_html_rulebook_carries_its_own_fonts_and_pictures(tmp_path: Path) -> None:
+    """`--format html` is one standalone page: the fonts and the deck's own pictures it names come inline."""
+    deck_file = copy_deck(tmp_path / "e2e")
+    from PIL import Image
+
+    Image.new("RGB", (8, 8), "red").save(deck_file.parent / "mine.png")
+    (deck_file.parent / "rulebook").mkdir()
+    (deck_file.parent / "rulebook" / "cs.html").write_text(
+        in_goal(f'<img src="{(deck_file.parent / "mine.png").as_uri()}">'), encoding="utf-8")
+    page = tmp_path / "rules.html"
+    result = rulebook(deck_file, page, "html", in_process=True)
+    assert result.exit_code == 0, result.output
+    html = page.read_text(encoding="utf-8")
+    assert "file:" not in html
+    assert html.count("src: url('data:font/woff2;base64,") >= 4   # Open Sans, subset as in the report
+    picture = base64.b64encode((deck_file.parent / "mine.png").read_bytes()).decode("ascii")
+    assert f'<img src="data:image/png;base64,{picture}">' in html
