@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 
 from ..errors import DeckError, Problem, display_path
+from .check import nearest
 from ..limits import (MAX_SPREADSHEET_BYTES, MAX_SPREADSHEET_COLUMNS, MAX_SPREADSHEET_ROWS,
                       MAX_SPREADSHEET_UNPACKED_BYTES, check_size, read_bytes)
 from .yamlread import MarkedMap, MarkedSeq
@@ -147,6 +148,37 @@ def card_items(sheet: Sheet, languages: tuple[str, ...], typed: dict[str, str]) 
     return items
 
 
+def same_in_every_row(problems: list[Problem]) -> list[Problem]:
+    """Say once what goes wrong the same way in several rows (a misspelt column header is wrong in every row): one
+    problem naming the column and its rows, at the column's header, instead of one per row. `problems` are a
+    sheet's, in order; the key path of a row's problem starts `row <n>`."""
+    groups: dict[object, list[Problem]] = {}
+    for problem in problems:
+        row, _, column_name = problem.key_path.partition(".")
+        key = (problem.column, column_name, problem.message) if row.startswith("row ") else id(problem)
+        groups.setdefault(key, []).append(problem)
+    merged = []
+    for found in groups.values():
+        if len(found) < 2:
+            merged.extend(found)
+            continue
+        first, rows = found[0], _rows([p.line for p in found])
+        column_name = first.key_path.partition(".")[2]
+        if column_name:
+            merged.append(Problem(first.file, 1, first.column, f"column '{column_name}' ({len(found)} rows: {rows})",
+                                  first.message))
+        else:
+            merged.append(Problem(first.file, first.line, first.column, f"{len(found)} rows ({rows})", first.message))
+    return merged
+
+
+def _rows(rows: list[int | None]) -> str:
+    known = [r for r in rows if r is not None]
+    if len(known) > 3:
+        return f"{known[0]}, {known[1]}, …, {known[-1]}"
+    return ", ".join(str(r) for r in known)
+
+
 def _check_header(sheet: Sheet, header: list[str], languages: tuple[str, ...]) -> None:
     problems = []
     seen: dict[str, int] = {}
@@ -157,8 +189,13 @@ def _check_header(sheet: Sheet, header: list[str], languages: tuple[str, ...]) -
             problems.append(sheet.problem(1, column, f"the column '{name}' appears twice (first in column "
                                                      f"{seen[name]})"))
         seen[name] = column
-        base, _, lang = name.partition(".")
-        if base in ("name", "text") and lang and lang not in languages:
+        base, dot, lang = name.partition(".")
+        if dot and base not in ("name", "text"):
+            known = [f"{kind}.{code}" for kind in ("name", "text") for code in languages]
+            problems.append(sheet.problem(1, column, f"unknown column '{name}'{nearest(name, known)} (a column "
+                                                     "with a dot is a card's name or text in one language: "
+                                                     f"{', '.join(known)}; an attribute's name has no dot)"))
+        elif base in ("name", "text") and lang and lang not in languages:
             problems.append(sheet.problem(1, column, f"the column '{name}' is for the language '{lang}', which the "
                                                      f"deck does not declare (languages: {', '.join(languages)})"))
     for needed in ("id", "count"):

@@ -115,3 +115,36 @@ def test_a_workbook_sheet_is_read_by_name(tmp_path):
     (folder / "deck.yaml").write_text((folder / "deck.yaml").read_text().replace("sheet: Cards", "sheet: Cads"))
     with pytest.raises(DeckError, match="no sheet 'Cads'.*Notes, Cards"):
         load_deck(folder)
+
+
+def test_a_misspelt_column_is_named_once_at_its_header(tmp_path):
+    """A misspelt header is wrong in every row: one problem at the header cell, not one (or two) per row."""
+    header = ["id", "count", "nmae.en", "name.cs", "text.en", "text.cs", "value", "type"]
+    with pytest.raises(DeckError) as caught:
+        load_deck(write(tmp_path / "d", "cards.csv", header=header))
+    (problem,) = caught.value.problems
+    assert (Path(problem.file).name, problem.line, problem.column) == ("cards.csv", 1, 3)
+    assert problem.message.startswith("unknown column 'nmae.en'; did you mean 'name.en'?")
+
+
+def test_the_same_problem_in_every_row_is_said_once(tmp_path):
+    """A game's deck with a misspelt attribute column: the unknown key and the missing one, once each, with the
+    rows they hold for (a 200-row sheet gave 400 lines)."""
+    from knp_helpers import item
+
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "deck.yaml").write_text("id: sheet-knp\ngame: kamen-nuzky-papir\nlanguages: [en]\nname: {en: Sheet}\n"
+                                      "players: {min: 2, max: 4}\ncard_size: poker\ncards: cards.csv\n",
+                                      encoding="utf-8")
+    cards = [item(f"c{n}", ("rock", "paper", "scissors")[n % 3], 2) for n in range(9)]
+    with open(folder / "cards.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["id", "count", "kind", "name.en", "itme"],
+                                      *[[c["id"], c["count"], "item", c["name"]["en"], c["item"]] for c in cards]])
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    found = [str(problem) for problem in caught.value.problems]
+    assert len(found) == 2, found
+    assert found[0].endswith("cards.csv:1:5: column 'itme' (9 rows: 2, 3, …, 10): unknown key 'itme'; did you mean "
+                             "'item'? (allowed: id, kind, count, name, text, art, effects, item)")
+    assert "cards.csv:2:1: 9 rows (2, 3, …, 10): missing key 'item'" in found[1]
