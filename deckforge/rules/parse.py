@@ -11,8 +11,8 @@ from typing import Iterable
 
 from ..load.check import Checker, nearest
 from ..model import Card
-from .model import (ROUND_ENDS, WINNERS, Bid, BidScore, CardEffect, Count, Deal, End, MoveCards, OutBonus, PerCard,
-                    PerSet, PerTrick, RulesModel, ShootTheMoon, SumScore, Trump, TurnUp, Values, Winner, Zone)
+from .model import (ANY_CARD, ROUND_ENDS, WINNERS, Bid, BidScore, CardEffect, Count, Deal, End, MoveCards, OutBonus,
+                    PerCard, PerSet, PerTrick, RulesModel, ShootTheMoon, SumScore, Trump, TurnUp, Values, Winner, Zone)
 from .parse_play import read_play
 from .keys import STRUCTURAL_KEYS
 from .read import RulesReader
@@ -52,11 +52,54 @@ def parse_rules(checker: Checker, container: dict, key: str, cards: Iterable[Car
         notes=_notes(checker, rules, languages) if "notes" in rules else MappingProxyType({}),
         source=r.source(container, key),
     )
+    if len(checker.problems) == before and model.play is not None:
+        _coherence(r, rules, model)
     if len(checker.problems) > before or model.play is None:
         found = sorted(checker.problems[before:], key=lambda p: (p.line or 0, p.column or 0))
         checker.problems[before:] = found  # in the file's order, as the reader meets them
         return None
     return model
+
+
+def _coherence(r: RulesReader, rules: dict, model: RulesModel) -> None:
+    """Refuse parts that are each well formed but say nothing together: the game would play otherwise than its
+    rulebook says, or not at all (each at the key to change)."""
+    style = model.play.style
+    if style != "tricks":
+        for key in ("bid", "trump"):
+            if key in rules:
+                r.c.error(rules, key, f"rules.{key}", f"'{key}' belongs to a game of tricks (play: {{style: tricks}}); "
+                                                      f"this game plays {style}: leave it out")
+        for items, i, kind, holder, path in r.entries(rules, "score", "rules", SCORE_KEYS) if "score" in rules else ():
+            if kind in ("per_trick", "bid"):
+                r.c.error(items, i, path, f"'{kind}' scores tricks, which a game of {style} has none of "
+                                          "(play: {style: tricks})")
+    if not model.score:
+        if model.winner.kind in ("highest_score", "lowest_score"):
+            said = "winner" in rules
+            r.c.error(rules if said else {"rules": rules}, "winner" if said else "rules",
+                      "rules.winner" if said else "rules",
+                      f"the winner is the player with the {model.winner.kind.split('_')[0]} score"
+                      f"{'' if said else ' (the default winner)'}, but no rule scores points: add 'score' "
+                      "(e.g. per_card, per_set, first_out) or choose another winner (first_out, not_last_holding)")
+        if model.end.score is not None:
+            r.c.error(rules["end"]["game"], "score", "rules.end.game.score",
+                      f"the game ends when a player reaches {model.end.score} points, but no rule scores points: "
+                      "add 'score' or end the game after a number of rounds")
+    reveal = model.play.reveal
+    if reveal is not None and reveal.prize_from is None and reveal.tie != "discard":
+        r.c.error(rules["play"], "tie", "rules.play.tie",
+                  f"tie: {reveal.tie} says what becomes of the prize on a tie, but this game turns up no prize "
+                  "(play.prize); a tied reveal's cards go where every reveal's go (revealed_to): leave out tie")
+    dealt_all = False
+    entries = r.entries(rules, "setup", "rules", SETUP_KEYS) if "setup" in rules else ()
+    for step, (items, i, kind, holder, path) in zip(model.setup, entries):
+        if isinstance(step, Deal) and step.by is None and step.source == "stock" and step.where == ANY_CARD \
+                and step.count == Count(None):
+            dealt_all = True
+        elif isinstance(step, TurnUp) and dealt_all:
+            r.c.error(items, i, path, "turn_up finds no card: the deal before it gives out the whole stock "
+                                      "(count: all); deal a number of cards, or leave out turn_up")
 
 
 def _zones(r: RulesReader, rules: dict) -> dict[str, Zone] | None:

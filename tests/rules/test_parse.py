@@ -172,3 +172,39 @@ def test_name_suit_needs_cards_with_a_suit(tmp_path):
     named = path.read_text(encoding="utf-8").replace("then: [name_suit]", "then: [{effect: name, attr: colour}]")
     path.write_text(named, encoding="utf-8")
     assert load_deck(path).rules is not None
+
+
+@pytest.mark.parametrize("rules, at, message", [
+    (EIGHTS + "  bid: {min: 0}\n", "bid:", "rules.bid: 'bid' belongs to a game of tricks (play: {style: tricks}); "
+                                          "this game plays turns: leave it out"),
+    (EIGHTS + "  trump: red\n", "trump:", "rules.trump: 'trump' belongs to a game of tricks"),
+    (EIGHTS.replace("  winner: first_out\n", "  score: [per_trick: 2]\n  winner: first_out\n"), "per_trick",
+     "rules.score[0].per_trick: 'per_trick' scores tricks, which a game of turns has none of"),
+    (EIGHTS.replace("  winner: first_out\n", "  winner: highest_score\n"), "winner: highest_score",
+     "rules.winner: the winner is the player with the highest score, but no rule scores points"),
+    (EIGHTS.replace("  winner: first_out\n", ""), "  ranks:",
+     "rules: the winner is the player with the highest score (the default winner), but no rule scores points"),
+    (EIGHTS.replace("end: {round: first_out}", "end: {round: first_out, game: {score: 50}}"), "score: 50",
+     "rules.end.game.score: the game ends when a player reaches 50 points, but no rule scores points"),
+    (EIGHTS.replace("count: {2: 3, default: 2}", "count: all"), "turn_up",
+     "rules.setup[1].turn_up: turn_up finds no card: the deal before it gives out the whole stock (count: all)"),
+])
+def test_parts_that_say_nothing_together_are_refused_where_they_stand(tmp_path, rules, at, message):
+    """Each part well formed, together meaningless: the game would play otherwise than its rulebook says (a bid
+    in a game without tricks, a winner by points that nobody scores, a card turned up from an empty stock)."""
+    found = problems(tmp_path, rules)
+    line, _ = place(tmp_path, at)
+    assert any(f"deck.yaml:{line}:" in p and message in p for p in found), found
+
+
+def test_a_tie_rule_needs_a_prize(tmp_path):
+    rules = """  ranks: ["1", "2", "3", "4"]
+  setup: [deal: {to: hand, count: 2}]
+  play: {style: reveal, winner: highest, tie: carry, revealed_to: won}
+  score: [per_card: {zone: won, points: 1}]
+"""
+    found = problems(tmp_path, rules)
+    line, _ = place(tmp_path, "tie: carry")
+    assert any(f"deck.yaml:{line}:" in p and "rules.play.tie: tie: carry says what becomes of the prize on a tie, "
+               "but this game turns up no prize" in p for p in found), found
+    assert load_deck(write_deck(tmp_path / "ok", rules.replace("tie: carry, ", ""))).rules is not None

@@ -68,6 +68,7 @@ def test_the_last_bidder_may_not_make_the_bids_add_up(tmp_path):
 LOCKED = """  ranks: ["1", "2", "3", "4"]
   setup: [deal: {to: hand, count: all}]
   play: {style: tricks, follow: suit, lead_locked: {suit: red}, first_lead: {suit: blue, rank: "2"}}
+  score: [per_trick: 1]
 """
 
 

@@ -20,6 +20,7 @@ WIZARDRY = """  ranks: ["1", "2", "3", "4"]
   trump: {turn_up: {dealer_chooses: {kind: wizard}, no_trump: {kind: jester}, stock_empty: %s}}
   play: {style: tricks, follow: suit, wild: {kind: [wizard, jester]}, beats_all: {kind: wizard},
          loses_all: {kind: jester}}
+  score: [per_trick: 1]
 """
 
 
