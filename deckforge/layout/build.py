@@ -229,16 +229,19 @@ def sheet_gap(job: Job) -> tuple[float, tuple[str, ...], tuple[str, ...]]:
     """Return the gap between cards, warnings and notes: edge to edge only where a mis-cut cannot show a neighbour."""
     if job.gap is not None and job.gap > 0:  # each card has its own cut lines and up to half the gap of bleed
         return job.gap, (), ()
-    if job.bleed == 0:
-        return 0.0, (), ()
     # Fronts neighbour fronts and backs neighbour backs: each side must print one colour at its edges on its own.
     sides = [job.fronts] + ([[job.back]] if job.back else [])
     plain = [[without_proof(f) for f in side] if job.options.proof else side for side in sides]
     edges = next((check for check in map(check_edges, plain) if not check.shared), EdgeCheck(True))
     if edges.shared:
         return 0.0, (), ()
-    differ = (f"neighbouring cards print different colours at their edges ({edges.differing[0]}, "
-              f"{edges.differing[1]})")
+    first, other = edges.differing
+    differ = (f"neighbouring cards print different colours at their edges ({first}, {other})" if first != other
+              else f"the cards do not print one colour all along their edges ({first} varies along it)")
+    if job.bleed == 0:  # edge to edge with no bleed to spare: a cut beside the line shows the neighbour
+        return 0.0, (f"--bleed 0: {differ}, and the cards touch with no bleed, so a cut 0.3–0.5 mm off the shared "
+                     "line leaves a sliver of the neighbour on the card; leave out --bleed (3 mm), or give a --gap "
+                     "to cut each card on its own lines",), ()
     bleed = f"{to_mm(job.bleed):g} mm"
     if job.gap is None:
         return 2 * job.bleed, (), (f"each card has its own {bleed} bleed, {to_mm(2 * job.bleed):g} mm from the "

@@ -186,3 +186,15 @@ def test_the_narrow_margin_note_names_only_what_comes_near_and_a_way_out_when_8_
         "the crop marks at the left and right come to 5 mm from the paper edge, not 8 mm, to fit 9 cards a sheet "
         "instead of none; a printer that leaves more than 5 mm unprinted cuts them off: then choose larger paper "
         "(--paper a3)")
+
+
+def test_bleed_0_warns_where_neighbours_differ_at_their_edges(tmp_path: Path) -> None:
+    """With no bleed the cards touch, as with --gap 0: Rychlé šípy's colours differ at the edges and the build says
+    what a mis-cut shows; Kámen, nůžky, papír's cards share one dark edge (its corners, rounded inside the trim
+    when there is no bleed, and the page edge's anti-aliased pixels are not what a neighbour's sliver shows)."""
+    differ = build_deck(load_deck("rychle-sipy"), BuildOptions(players=3, bleed=0), out=tmp_path / "r.pdf")
+    assert [w for w in differ.warnings if w.startswith("--bleed 0: neighbouring cards print different colours at "
+                                                       "their edges (card '")]
+    assert "a cut 0.3–0.5 mm off the shared line leaves a sliver of the neighbour" in differ.warnings[-1]
+    alike = build_deck(load_deck("kamen-nuzky-papir"), BuildOptions(players=4, bleed=0), out=tmp_path / "k.pdf")
+    assert not [w for w in alike.warnings if w.startswith("--bleed 0")]
