@@ -189,6 +189,7 @@ def sheet_spec(job: Job, gap: float | None = None) -> tuple[SheetSpec, int | Non
     if job.options.printer_margin is not None:
         margin = option_length(job.options.printer_margin, "printer margin", 0, MAX_PRINTER_MARGIN_MM)
         return replace(spec, margin=margin), None
+    spec = replace(spec, narrow_margin_allowed=True)
     narrow = replace(spec, margin=NARROW_PRINT_MARGIN)
     wide_fit, narrow_fit = _fit_or_none(spec), _fit_or_none(narrow)
     if narrow_fit is None or (wide_fit is not None and wide_fit.per_sheet >= narrow_fit.per_sheet):

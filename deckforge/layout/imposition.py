@@ -13,8 +13,8 @@ from dataclasses import replace
 
 from ..errors import BuildError
 # The plan's types live in geometry; the other stages import them from here too.
-from .geometry import (PRINT_MARGIN, Box, Grid, Label, LabelNeed, Placement, Segment, Sheet, SheetPlan,  # noqa: F401
-                       SheetSpec)
+from .geometry import (NARROW_PRINT_MARGIN, PRINT_MARGIN, Box, Grid, Label, LabelNeed, Placement, Segment,  # noqa: F401
+                       Sheet, SheetPlan, SheetSpec)
 from .units import mm, to_mm
 
 # The shortest crop mark that is still easy to line a trimmer up with. At 2.5 mm four rows of turned poker cards
@@ -256,15 +256,19 @@ def _segment_box(seg: Segment) -> Box:
 
 def _notes(spec: SheetSpec, grid: Grid) -> tuple[str, ...]:
     """Say why the sheet holds no more cards, and which smaller bleed (1 mm or more) would fit more."""
-    def fits(bleed: float) -> int:
-        trial = replace(spec, bleed=bleed, gap=min(spec.gap, 2 * bleed))
-        return max(_grid_for(trial, turn).per_sheet for turn in (False, True))
+    margins = {spec.margin} | ({NARROW_PRINT_MARGIN} if spec.narrow_margin_allowed else set())
+
+    def fits(bleed: float) -> int:  # as the build would place them: at either margin it may use, either way round
+        trials = [replace(spec, bleed=bleed, gap=min(spec.gap, 2 * bleed), margin=margin) for margin in margins]
+        return max(_grid_for(trial, turn).per_sheet for trial in trials for turn in (False, True))
 
     if spec.bleed == 0 or fits(0.0) <= grid.per_sheet:
         return ()
     note = (f"{grid.per_sheet} cards a sheet: the {to_mm(spec.bleed):g} mm bleed and crop marks "
             f"{to_mm(spec.margin):g} mm inside the paper edge leave no room for more")
-    smaller = [b for b in (2, 1.5, 1) if mm(b) < spec.bleed - _EPS and fits(mm(b)) > grid.per_sheet]
-    if smaller:
-        note += f"; --bleed {smaller[0]:g} fits {fits(mm(smaller[0]))}"
+    # the largest bleed, in half millimetres down to 1 mm, that fits more: it keeps the most of the margin for error
+    steps = [b / 2 for b in range(math.ceil(to_mm(spec.bleed) * 2 - 1e-6) - 1, 1, -1)]
+    smaller = next((b for b in steps if fits(mm(b)) > grid.per_sheet), None)
+    if smaller is not None:
+        note += f"; --bleed {smaller:g} fits {fits(mm(smaller))}"
     return (note,)

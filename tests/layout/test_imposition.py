@@ -160,3 +160,16 @@ def test_placements_never_overlap_and_marks_stay_in_the_printable_margin(paper_n
             for f, b in zip(front.placements, back.placements):
                 expected = _mirror(f.trim, sheet_spec).shifted(mm(dx), mm(dy))
                 assert (b.trim.x, b.trim.y, b.card) == pytest.approx((expected.x, expected.y, f.card))
+
+
+def test_the_smaller_bleed_named_is_the_largest_that_fits_more_at_a_margin_the_build_may_use() -> None:
+    """DYMOCK at 5 mm: the default 3 mm fits 9 poker cards on A4 once the marks may come to 5 mm from the edge,
+    which the build allows by itself unless --printer-margin is given; at 8 mm, 3 mm (not 2) is the one to name."""
+    from dataclasses import replace
+
+    at = {b: replace(spec("a4", bleed=mm(b)), narrow_margin_allowed=True) for b in (5, 8)}
+    assert plan_sheets(at[5], 9).notes[0].endswith("leave no room for more; --bleed 3 fits 9")
+    assert plan_sheets(replace(at[8], margin=mm(5)), 9).notes[0].endswith("; --bleed 3 fits 9")
+    fixed = spec("a4", bleed=mm(5))   # --printer-margin 8: 8 mm inside, no bleed of 1 mm or more fits a 9th card
+    assert plan_sheets(fixed, 9).notes == ("8 cards a sheet: the 5 mm bleed and crop marks 8 mm inside the paper "
+                                           "edge leave no room for more",)
