@@ -31,7 +31,8 @@ from .common import deck_argument, open_deck, pick_players, players_option
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Processes to play in; the figures do not depend on it.")
 @click.option("--variant", "variants", default="", help="Comma list of the game's variant switches.")
-@click.option("--check", is_flag=True, help="Check the engine's invariants after every step (slower).")
+@click.option("--check", is_flag=True,
+              help="Check the engine's invariants after every step (slower); with --trace, in the traced game.")
 @click.option("--trace", is_flag=True, help="Play one game for the seed and print every step and the result.")
 @click.option("--game", "game_number", type=click.IntRange(0), default=0, show_default=True,
               help="With --trace: which game of the run to play (as numbered in reported errors).")
@@ -59,7 +60,7 @@ def simulate(deck: str, players: int | None, games: int, seed: int, policy: str 
     variant_list = tuple(v.strip() for v in variants.split(",") if v.strip())
     if trace:
         try:
-            result = trace_game(model, n, seed, policies, variant_list, game_number, options)
+            result = trace_game(model, n, seed, policies, variant_list, game_number, options, check=check)
         except BrokenGame as exc:
             for line in exc.log if not as_json else ():
                 click.echo(line)
@@ -73,11 +74,11 @@ def simulate(deck: str, players: int | None, games: int, seed: int, policy: str 
     else:
         click.echo(summary_text(summary, time.perf_counter() - started))
     if summary.errors:
-        raise click.ClickException(broken_games(summary, deck, variant_list, policy, seats))
+        raise click.ClickException(broken_games(summary, deck, variant_list, policy, seats, check, mcts_budget))
 
 
 def broken_games(summary: Summary, deck: str, variants: tuple[str, ...], policy: str | None,
-                 seats: str | None) -> str:
+                 seats: str | None, check: bool = False, mcts_budget: int | None = None) -> str:
     """Say how many games broke and how to replay the first: a broken game is a bug in the deck's rules or in
     deckforge, and a script running `simulate` must not take the run for a success."""
     first = summary.errors[0]
@@ -88,6 +89,10 @@ def broken_games(summary: Summary, deck: str, variants: tuple[str, ...], policy:
         replay.append(f"--seats {shlex.quote(seats)}")
     if variants:
         replay.append(f"--variant {shlex.quote(','.join(variants))}")
+    if mcts_budget is not None:
+        replay.append(f"--mcts-budget {mcts_budget}")
+    if check:  # an invariant broken only where it is checked: the replay checks it too
+        replay.append("--check")
     replay.append(f"--trace --game {first.game}")
     count = len(summary.errors)
     return (f"{count} of {summary.games} {'game' if summary.games == 1 else 'games'} broke "

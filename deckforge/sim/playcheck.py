@@ -139,7 +139,7 @@ def error_findings(run: Summary) -> list[str]:
     for error in run.errors[:3]:
         messages.append(f"{run.policy} players: game {error.game} of seed {error.seed} broke: {error.error} "
                         f"(replay it with: deckforge simulate {deck_argument(run.deck)} --players {run.players} "
-                        f"--seed {error.seed} --policy {run.policy} --trace --game {error.game})")
+                        f"--seed {error.seed} --policy {run.policy} --check --trace --game {error.game})")
     return messages
 
 

@@ -137,10 +137,12 @@ def simulate(deck: Deck, players: int, games: int = 1000, seed: int = 1, policy:
 
 
 def trace_game(deck: Deck, players: int, seed: int = 1, policy: str | Sequence[str] = "random",
-               variants: Sequence[str] = (), game: int = 0, policy_options: dict | None = None) -> GameResult:
+               variants: Sequence[str] = (), game: int = 0, policy_options: dict | None = None,
+               check: bool = False) -> GameResult:
     """Play game number `game` of the seeded run with the state's log on (in `result.log`).
 
-    The games before it in its series are replayed first, so it has the same starter as in the full run.
+    The games before it in its series are replayed first, so it has the same starter as in the full run. `check`
+    checks the invariants after every step of the traced game, as `simulate --check` does (no choice changes).
     """
     if game < 0:
         raise SimulationError(f"the game number must be 0 or more, not {game}")
@@ -153,7 +155,8 @@ def trace_game(deck: Deck, players: int, seed: int = 1, policy: str | Sequence[s
     previous = before[-1] if before and isinstance(before[-1], GameResult) else None
     starter = engine.next_starter(previous) if game > first else None
     try:
-        return play_game(engine, game_rng(seed, game), policies, starter=starter, options=policy_options)
+        return play_game(engine, game_rng(seed, game), policies, check=check, starter=starter,
+                         options=policy_options)
     except Exception as exc:  # noqa: BLE001  (a broken game is a finding about the deck or engine, not a crash)
         raise BrokenGame(f"game {game} of seed {seed} broke: {describe_error(exc)}",
                          tuple(getattr(exc, "trace_log", ()))) from None

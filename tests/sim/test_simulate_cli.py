@@ -104,3 +104,24 @@ def test_broken_games_fail_the_run_and_say_how_to_replay_one(monkeypatch):
         ["1", "2", "3"]
     assert traced.stderr.strip() == ("Error: game 0 of seed 7 broke: InvariantError: seat 1 is to move with nothing "
                                      "legal (after the steps above)")
+
+
+def test_a_game_broken_only_where_invariants_are_checked_is_replayed_with_the_check(monkeypatch):
+    from deckforge.games.kamen_nuzky_papir.engine import KnpState
+    from deckforge.sim.base import InvariantError
+
+    def broken(state):
+        if state.turns == 5:
+            raise InvariantError("a card went missing")
+    monkeypatch.setattr(KnpState, "check_invariants", broken)
+    result = CliRunner().invoke(main, ["simulate", "kamen-nuzky-papir", "--players", "2", "--games", "3", "--check",
+                                       "--policy", "greedy"])
+    assert result.exit_code == 1
+    replay = result.stderr.split("replay it with: ")[1].strip()
+    assert replay == ("deckforge simulate kamen-nuzky-papir --players 2 --seed 1 --policy greedy --check --trace "
+                      "--game 0")
+    traced = CliRunner().invoke(main, replay.split()[1:])
+    assert traced.exit_code == 1
+    assert "broke: InvariantError: a card went missing" in traced.stderr
+    unchecked = CliRunner().invoke(main, replay.replace(" --check", "").split()[1:])
+    assert unchecked.exit_code == 0   # unchecked, the same game plays to its end
