@@ -14,6 +14,14 @@ COLOUR = re.compile(rf"^(#[0-9a-fA-F]{{6}}|cmyk\({_INK},{_INK},{_INK},{_INK}\))$
 COLOUR_HINT = "\"#rrggbb\" or cmyk(c, m, y, k) with inks from 0 to 1 or in %"
 
 
+def not_a_colour(value: object) -> str:
+    """Begin the message for a value that is no colour. An empty value is nearly always `colour: #1f5fa8` without
+    quotes, which YAML reads as nothing followed by a comment: say so."""
+    if value is None:
+        return "no colour given (in YAML a # begins a comment, so a colour such as #1f5fa8 needs quotes); "
+    return f"{value!r} is not a colour: "
+
+
 def is_colour(text: object) -> bool:
     """Return whether a text is a colour word: "#rrggbb" or cmyk(c, m, y, k)."""
     return isinstance(text, str) and bool(COLOUR.match(text))

@@ -13,7 +13,7 @@ from typing import Mapping, Union
 
 from jinja2 import StrictUndefined, TemplateSyntaxError
 
-from ..colour import COLOUR as COLOUR_WORD, COLOUR_HINT
+from ..colour import COLOUR as COLOUR_WORD, COLOUR_HINT, not_a_colour
 from ..errors import DeckError, DeckforgeError, Problem, display_path
 from ..model import Deck
 from ..sandbox import LimitedSandbox
@@ -241,7 +241,7 @@ class _TemplateReader:
                 self.c.error(spec, name, path, f"'{name}' is not a colour name: use lower-case letters, digits "
                                                "and '_'", at_key=True)
             elif not isinstance(value, str) or not COLOUR.match(value):
-                self.c.error(spec, name, path, f"{value!r} is not a colour: write {COLOUR_HINT}")
+                self.c.error(spec, name, path, not_a_colour(value) + f"write {COLOUR_HINT}")
             else:
                 palette[name] = value
         return palette

@@ -6,7 +6,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..colour import COLOUR, COLOUR_HINT
+from ..colour import COLOUR, COLOUR_HINT, not_a_colour
 from ..errors import DeckError, DeckforgeError, Problem, display_path
 from ..model import Back, Card, CardSize, Deck, Effect, PlayerRange, Source, Suit
 from ..games import schemas
@@ -389,7 +389,7 @@ class _DeckReader:
     def colour(self, container: dict, key: str, path: str) -> str | None:
         value = container[key]
         if not isinstance(value, str) or not COLOUR_PATTERN.match(value):
-            self.c.error(container, key, path, f"{value!r} is not a colour: write {COLOUR_HINT}, e.g. \"#1f5fa8\"")
+            self.c.error(container, key, path, not_a_colour(value) + f"write {COLOUR_HINT}, e.g. \"#1f5fa8\"")
             return None
         return value
 

@@ -216,3 +216,16 @@ def test_a_cmyk_colour_out_of_range_names_the_place_and_the_forms(tmp_path: Path
         load_deck(folder)
     assert "back.colour: 'cmyk(1.8, 60%, 0%, 30%)' is not a colour: write \"#rrggbb\" or cmyk(c, m, y, k) " \
            "with inks from 0 to 1 or in %" in str(caught.value)
+
+
+def test_a_colour_without_quotes_is_explained(tmp_path: Path) -> None:
+    """`colour: #1f5fa8` is a YAML comment after nothing: the message says so instead of calling None no colour."""
+    folder = _mini(tmp_path, art=False)
+    deck_file = folder / "deck.yaml"
+    text = deck_file.read_text(encoding="utf-8")
+    start = text.index("colour: ", text.index("back:")) + len("colour: ")
+    deck_file.write_text(text[:start] + "#1f5fa8\n" + text[text.index("\n", start) + 1:], encoding="utf-8")
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    assert "back.colour: no colour given (in YAML a # begins a comment, so a colour such as #1f5fa8 needs quotes)" \
+           in str(caught.value)
