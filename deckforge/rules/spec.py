@@ -28,20 +28,24 @@ def described_checks(deck: Deck) -> list[Finding]:
     rules = deck.described
     found = [Finding(message, n) for n in deck.players for message in _deal_problems(deck, n)]
     kinds = {type(rule) for rule in rules.play.always}
+    # each names the keys to look at (rules.…): these are found after loading, where lines are no longer known
     if any(isinstance(item, BidScore) for item in rules.score) and rules.bid is None:
-        found.append(Finding("the score counts bids, but the rules have no 'bid': add bid: {min: 0, max: hand}"))
+        found.append(Finding("rules.score: the score counts bids, but the rules have no 'bid': add "
+                             "bid: {min: 0, max: hand}"))
     if any(isinstance(item, PerSet) for item in rules.score) and Sets not in kinds:
-        found.append(Finding("the score counts sets, but no 'always: sets' rule lays any down"))
+        found.append(Finding("rules.score: the score counts sets, but no 'always: sets' rule (rules.play.always) "
+                             "lays any down"))
     if rules.play.style in ("tricks",) and not any(card.get("suit") is not None for card in deck.cards):
-        found.append(Finding("a trick game follows suit, but no card has a 'suit'"))
+        found.append(Finding("rules.play: a trick game follows suit, but no card has a 'suit'"))
     if rules.end.round == "all_stood" and not any(type(m).__name__ == "StandMove" for m in rules.play.moves) \
             and Bust not in kinds:
-        found.append(Finding("the round ends when all have stood, but no move lets a seat stand"))
+        found.append(Finding("rules.end.round: the round ends when all have stood, but no move (rules.play.moves) "
+                             "lets a seat stand"))
     if any(isinstance(item, SumScore) for item in rules.score) and rules.play.style != "turns":
-        found.append(Finding("a 'sum' score counts the cards hit in a turns game; this game plays "
+        found.append(Finding("rules.score: a 'sum' score counts the cards hit in a turns game; this game plays "
                              f"{rules.play.style}"))
     if rules.teams == "partners" and 4 not in deck.players:
-        found.append(Finding("partners play at four, but the deck serves "
+        found.append(Finding("rules.teams: partners play at four, but the deck serves "
                              f"{deck.players.low} to {deck.players.high} players"))
     return found
 
@@ -51,24 +55,31 @@ def _deal_problems(deck: Deck, players: int) -> list[str]:
     rules, total = deck.described, deck.total_for(players)
     cards = deck.for_players(players)
     needed, problems = 0, []
-    for step in rules.setup:
+    for index, step in enumerate(rules.setup):
+        where = _place(step, f"rules.setup[{index}]")
         if isinstance(step, TurnUp):
             needed += step.count
         elif isinstance(step, DealStep) and step.by:
             values = {str(card.get(step.by)) for card in cards if step.where.matches(card)}
             if len(values) < players:
-                problems.append(f"dealing by {step.by} needs a value for each of {players} players; the cards "
-                                f"have {len(values)}")
+                problems.append(f"{where}: dealing by {step.by} needs a value for each of {players} players; the "
+                                f"cards have {len(values)}")
         elif isinstance(step, DealStep):
             count = step.count.for_players(players, 1)
             matching = sum(1 for card in cards if step.where.matches(card))
             if count is not None:
                 needed += count * players
                 if count * players > matching:
-                    problems.append(f"{matching} cards cannot deal {count} to each of {players} players")
+                    problems.append(f"{where}: {matching} cards cannot deal {count} to each of {players} players")
     if needed > total and not problems:
-        problems.append(f"{total} cards cannot make the set-up, which takes {needed}")
+        problems.append(f"rules.setup: {total} cards cannot make the set-up, which takes {needed}")
     hand_ends = rules.end.round in HAND_ENDS and rules.play.style == "turns"
     if hand_ends and not any(isinstance(s, DealStep) and s.to == "hand" for s in rules.setup):
-        problems.append(f"the round ends by the hands ({rules.end.round}), but the set-up deals no hand")
+        problems.append(f"rules.setup: the round ends by the hands ({rules.end.round}), but the set-up deals no hand")
     return problems
+
+
+def _place(step, path: str) -> str:
+    """Return where a set-up step was written: `line 10, rules.setup[0]` (the file is the deck's, named above)."""
+    line = step.at.line if step.at is not None else None
+    return f"line {line}, {path}" if line else path

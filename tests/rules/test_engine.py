@@ -109,9 +109,12 @@ def test_static_checks_read_the_description(tmp_path):
     rules = EIGHTS.replace("count: {2: 3, default: 2}", "count: 5") + "  score: [per_set: 1]\n"
     deck = load_deck(write_deck(tmp_path, rules, players=(2, 3)))
     found = [str(finding) for finding in static_findings(deck)]
-    assert "2 players: 8 cards cannot deal 5 to each of 2 players" in found
-    assert "3 players: 8 cards cannot deal 5 to each of 3 players" in found
-    assert "the score counts sets, but no 'always: sets' rule lays any down" in found
+    # each names its place: the deal's line in the deck file and its key path, or the keys to look at
+    lines = deck.path.read_text(encoding="utf-8").splitlines()
+    deal = next(number for number, line in enumerate(lines, start=1) if "- deal:" in line)
+    assert f"2 players: line {deal}, rules.setup[0]: 8 cards cannot deal 5 to each of 2 players" in found
+    assert f"3 players: line {deal}, rules.setup[0]: 8 cards cannot deal 5 to each of 3 players" in found
+    assert "rules.score: the score counts sets, but no 'always: sets' rule (rules.play.always) lays any down" in found
 
 
 def test_a_traced_game_tells_each_decision_and_each_card_dealt(tmp_path):
