@@ -140,9 +140,12 @@ class CardTables:
             elif top < 0:
                 row.append(True)
             else:
-                matched = not self.match[k] or any(
-                    of[card] == (named if is_suit and named >= 0 else of[top])
-                    for of, is_suit in zip(self.match[k], self.match_is_suit[k]))
+                # the values the top shows (or the named one); a top with none of them (a wild card turned up at
+                # the start) takes any card, as with `beats`; a value the card lacks is never shared
+                shown = [(of[card], named if is_suit and named >= 0 else of[top])
+                         for of, is_suit in zip(self.match[k], self.match_is_suit[k])]
+                known = [(own, wanted) for own, wanted in shown if wanted >= 0]
+                matched = not self.match[k] or not known or any(own == wanted for own, wanted in known)
                 row.append(matched and (not cond.higher or self.rank_of[card] > self.rank_of[top])
                            and (not cond.lower or self.rank_of[card] < self.rank_of[top])
                            and (beats is None or (self.beats_named[k][card][named] if named >= 0

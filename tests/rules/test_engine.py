@@ -126,3 +126,22 @@ def test_a_traced_game_tells_each_decision_and_each_card_dealt(tmp_path):
     assert result.log[0].endswith(" deals") and result.log[1].startswith("  ") and " -> P" in result.log[1]
     decisions = [line for line in result.log if line.startswith("P")]
     assert len(decisions) == result.turns and decisions[0].split(": ")[1].split()[0] in ("play", "draw", "pass")
+
+
+def test_a_wild_card_turned_up_at_the_start_takes_any_card(tmp_path):
+    """A joker has neither suit nor rank, so it shares neither with anything: turned up at the start it blocked
+    every `match` play until another joker came. Now it takes any card, as `beats` already did (docs/rules-format.md).
+    The other way round, a card without the values matches nothing that shows them: the joker on a red 1."""
+    from rules_tables import card, engine, feed, hand
+
+    jokers = '\n  - {id: joker-1, count: 1, name: {en: Joker}}\n  - {id: joker-2, count: 1, name: {en: Joker}}'
+    rules = EIGHTS.replace('      - play: {if: {wild: {rank: "4"}}, then: [name_suit]}\n', "")
+    game = engine(tmp_path, rules, 2, extra_cards=jokers)
+    state = game.new_initial_state(0)
+    feed(state, "red-1", "blue-2", "red-3", "blue-4", "red-2", "blue-1", "joker-1")  # 3 each, then the joker up
+    assert hand(state, state.player) and state.legal_actions()
+    plays = {game.t.labels[a] for a in state.legal_actions() if a < len(game.t.labels)}
+    assert plays == set(hand(state, state.player))
+    other = game.new_initial_state(0)
+    feed(other, "joker-2", "blue-2", "red-3", "blue-4", "red-2", "blue-1", "red-1")  # seat 0 holds the joker
+    assert card(game, "joker-2") not in other.legal_actions() and card(game, "red-3") in other.legal_actions()
