@@ -135,7 +135,9 @@ def summary_text(summary: Summary, seconds: float) -> str:
         f" errors {len(data['errors'])}",
         f"turns: mean {data['turns_mean']}, median {data['turns_median']}, max {data['turns_max']}",
         "wins by seat: " + "  ".join(f"{seat}: {wins} ({wins / max(data['finished'], 1):.1%})"
-                                     for seat, wins in data["wins_by_seat"].items()),
+                                     for seat, wins in data["wins_by_seat"].items())
+        + (f"  (a tie is a win for each tied seat: {summary.winner_slots - data['finished']} more wins than "
+           "finished games)" if summary.winner_slots > data["finished"] else ""),
         "cards played: " + ", ".join(f"{card} {times}" for card, times in data["plays_by_card"].items()),
         "unplayed cards: " + (", ".join(data["unplayed_cards"]) or "none"),
         "effects triggered: " + (", ".join(f"{name} {k}" for name, k in data["effects"].items()) or "none"),

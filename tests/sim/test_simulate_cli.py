@@ -125,3 +125,18 @@ def test_a_game_broken_only_where_invariants_are_checked_is_replayed_with_the_ch
     assert "broke: InvariantError: a card went missing" in traced.stderr
     unchecked = CliRunner().invoke(main, replay.replace(" --check", "").split()[1:])
     assert unchecked.exit_code == 0   # unchecked, the same game plays to its end
+
+
+def test_the_summary_says_that_a_tie_is_a_win_for_each_tied_seat():
+    """Shared wins made the seats' shares add up past 100 % with nothing to say why."""
+    from deckforge.cli.simulate import summary_text
+    from deckforge.load import load_deck
+    from deckforge.sim.base import GameResult
+    from deckforge.sim.summary import Summary
+
+    summary = Summary.start(load_deck("kamen-nuzky-papir"), 2, 1, ("random", "random"))
+    for winners in ([0], [0, 1], [1], [0, 1]):
+        summary.add(GameResult(2, True, False, 4, winners, [0, 1]))
+    line = next(line for line in summary_text(summary, 1.0).splitlines() if line.startswith("wins by seat: "))
+    assert line == ("wins by seat: 0: 3 (75.0%)  1: 3 (75.0%)  (a tie is a win for each tied seat: 2 more wins than "
+                    "finished games)")
