@@ -405,7 +405,9 @@ class _TemplateReader:
                 or y + h > size.height_mm + tolerance:
             self.c.error(container, key, path, f"the box ({x:g}, {y:g}, {w:g} × {h:g} mm) does not lie inside the "
                                                f"{size.width_mm:g} × {size.height_mm:g} mm card of deck "
-                                               f"'{self.deck.id}'")
+                                               f"'{self.deck.id}' (its card_size): choose a card size this "
+                                               "template fits, or give the deck a template of its own "
+                                               "(docs/card-templates.md)")
             return None
         return box
 

@@ -30,3 +30,23 @@ def test_a_bundled_template_that_does_not_fit_a_size_is_named_box_by_box():
     deck = load_deck("wizard")
     problems = print_problems(dataclasses.replace(deck, card_size=CardSize("mini", *CARD_SIZES["mini"])))
     assert problems and "templates/cards/wizard.yaml:" in problems[0] and "does not lie inside the 44 × 63 mm card" in problems[0]
+
+
+def test_a_template_too_big_for_the_card_is_one_finding_per_box(tmp_path):
+    """`validate` listed the template's problems as one finding of many lines, only the first bulleted."""
+    from click.testing import CliRunner
+
+    from deckforge.cli import main
+
+    CliRunner().invoke(main, ["new", str(tmp_path / "small"), "--from", "kamen-nuzky-papir"])
+    deck_file = tmp_path / "small" / "deck.yaml"
+    text = deck_file.read_text(encoding="utf-8")
+    deck_file.write_text(text.replace("card_size: poker", "card_size: mini"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(deck_file)])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    count = int(next(line for line in lines if "problem(s):" in line).rsplit(": ", 1)[1].split()[0])
+    listed = [line for line in lines if line.startswith("- ")]
+    assert count == len(listed) > 1 and all("does not lie inside the 44 × 63 mm card" in line for line in listed)
+    assert "(its card_size): choose a card size this template fits, or give the deck a template of its own" \
+           in listed[0]
