@@ -18,7 +18,7 @@ from .autotext import read_texts
 from .check import Checker, nearest, type_name
 from .collector import collector_paused
 from ..icons import TOKEN, find_icon, names_in
-from .fonts import ROLES as FONT_ROLES, SUFFIXES as FONT_SUFFIXES, font_problem, missing_character
+from .fonts import ROLES as FONT_ROLES, SUFFIXES as FONT_SUFFIXES, font_problem, missing_characters
 from .paths import BUNDLED_DIR, EXAMPLES_DIR, TEMPLATES_DIR
 from .spreadsheet import SUFFIXES as SHEET_SUFFIXES, Sheet, card_items, same_in_every_row
 from .standard import StandardCards, is_standard, read_standard
@@ -379,12 +379,13 @@ class _DeckReader:
                 continue
             for card in cards:
                 for lang, text in values(card).items():
-                    ch = missing_character(TOKEN.sub("", text), fonts[role])
-                    if ch:
+                    missing = missing_characters(TOKEN.sub("", text), fonts[role])
+                    if missing:
                         place = card.source or Source(self.c.file)
+                        listed = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
                         self.c.problems.append(Problem(place.file, place.line, place.column, f"card '{card.id}'",
-                                               f"the {lang} {what} uses {ch!r} (U+{ord(ch):04X}), which the deck's "
-                                               f"{role} font {fonts[role].name} has no glyph for"))
+                                               f"the {lang} {what} uses {listed}, which the deck's {role} font "
+                                               f"{fonts[role].name} has no glyph for"))
 
     def colour(self, container: dict, key: str, path: str) -> str | None:
         value = container[key]

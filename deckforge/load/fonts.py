@@ -59,5 +59,10 @@ def covered(path: Path) -> frozenset[int]:
 
 def missing_character(text: str, path: Path) -> str | None:
     """Return the first character of `text` the font has no glyph for (white space aside), or None."""
+    return next(iter(missing_characters(text, path)), None)
+
+
+def missing_characters(text: str, path: Path) -> list[str]:
+    """Return every character of `text` the font has no glyph for (white space aside), each once, in text order."""
     chars = covered(path)
-    return next((ch for ch in text if not ch.isspace() and ord(ch) not in chars), None)
+    return list(dict.fromkeys(ch for ch in text if not ch.isspace() and ord(ch) not in chars))

@@ -131,3 +131,15 @@ def test_a_character_the_cff_font_lacks_is_named(tmp_path):
     folder = cffduel(tmp_path / "d", name_cs="Karta ☃ {n}")
     with pytest.raises(DeckError, match=r"card 'c0'.*cs name uses '☃'.*NimbusSans-Bold.otf"):
         load_deck(folder)
+
+
+def test_every_character_the_deck_font_lacks_is_named_at_once(tmp_path):
+    """The check named only the first missing character of a text; a maker then fixed one letter per run."""
+    folder = cffduel(tmp_path / "d")
+    shutil.copy(URW / "StandardSymbolsPS.otf", folder / "fonts" / "NimbusSans-Regular.otf")  # no Czech letters
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    line = next(line for line in str(caught.value).splitlines() if "card 'c0': the cs text uses " in line)
+    assert all(f"{ch!r} (U+{ord(ch):04X})" in line for ch in "Žťčůňěď"), line   # all of them, each once
+    assert line.count("'ě'") == 1 and line.endswith("which the deck's body font NimbusSans-Regular.otf has no "
+                                                    "glyph for")
