@@ -20,7 +20,7 @@ from .collector import collector_paused
 from ..icons import TOKEN, find_icon, names_in
 from .fonts import ROLES as FONT_ROLES, SUFFIXES as FONT_SUFFIXES, font_problem, missing_characters
 from .paths import BUNDLED_DIR, EXAMPLES_DIR, TEMPLATES_DIR
-from .spreadsheet import SUFFIXES as SHEET_SUFFIXES, Sheet, card_items, same_in_every_row
+from .spreadsheet import SUFFIXES as SHEET_SUFFIXES, Sheet, card_items, in_sheet_words, same_in_every_row
 from .standard import StandardCards, is_standard, read_standard
 from .yamlread import item_place, read_yaml
 
@@ -529,7 +529,7 @@ class _DeckReader:
         try:
             cards = self.read_card_list(game, items)
         finally:
-            deck_checker.problems.extend(same_in_every_row(self.c.problems))
+            deck_checker.problems.extend(same_in_every_row(in_sheet_words(self.c.problems, table)))
             self.c = deck_checker
         return cards
 

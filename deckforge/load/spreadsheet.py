@@ -148,6 +148,26 @@ def card_items(sheet: Sheet, languages: tuple[str, ...], typed: dict[str, str]) 
     return items
 
 
+_MISSING_KEY = re.compile(r"^missing key '([^']+)'")
+
+
+def in_sheet_words(problems: list[Problem], sheet: Sheet) -> list[Problem]:
+    """Say a missing key of a row in a spreadsheet's words: an empty cell of a column it has, or a column it
+    lacks (a maker of a spreadsheet knows cells and columns, not keys)."""
+    header = {cell.strip() for cell in sheet.rows[0]} if sheet.rows else set()
+    said = []
+    for problem in problems:
+        found = _MISSING_KEY.match(problem.message)
+        if found and problem.key_path.startswith("row "):
+            key = found.group(1)
+            columns = sorted(c for c in header if c == key or c.startswith(f"{key}."))
+            words = (f"the cell in column '{columns[0]}' is empty" if columns
+                     else f"no column '{key}' in the sheet") + problem.message[found.end():]
+            problem = Problem(problem.file, problem.line, problem.column, problem.key_path, words)
+        said.append(problem)
+    return said
+
+
 def same_in_every_row(problems: list[Problem]) -> list[Problem]:
     """Say once what goes wrong the same way in several rows (a misspelt column header is wrong in every row): one
     problem naming the column and its rows, at the column's header, instead of one per row. `problems` are a

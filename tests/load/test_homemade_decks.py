@@ -147,4 +147,14 @@ def test_the_same_problem_in_every_row_is_said_once(tmp_path):
     assert len(found) == 2, found
     assert found[0].endswith("cards.csv:1:5: column 'itme' (9 rows: 2, 3, …, 10): unknown key 'itme'; did you mean "
                              "'item'? (allowed: id, kind, count, name, text, art, effects, item)")
-    assert "cards.csv:2:1: 9 rows (2, 3, …, 10): missing key 'item'" in found[1]
+    assert "cards.csv:2:1: 9 rows (2, 3, …, 10): no column 'item' in the sheet (one of: rock, paper, scissors)" \
+        in found[1]
+
+
+def test_an_empty_cell_is_called_an_empty_cell(tmp_path):
+    """A spreadsheet's maker knows cells and columns: "missing key 'count'" said nothing to them."""
+    rows = [ROWS[0], ["frost", "", "Frost", "Mráz", "Strike for 2.", "Úder za 2.", "2", ""]]
+    with pytest.raises(DeckError) as caught:
+        load_deck(write(tmp_path / "d", "cards.csv", rows=rows))
+    assert [str(p).split("cards.csv:")[1] for p in caught.value.problems] == \
+        ["3:1: row 3: the cell in column 'count' is empty"]
