@@ -97,6 +97,7 @@ def build(deck: str | None, players: int | None, lang: str | None, paper: str, b
     options = BuildOptions(players, lang, paper, bleed, gap, backs, back_offset, fmt, ink_saver, proof=proof,
                            pdf_x=pdf_x, printer_margin=printer_margin)
     options = _print_target(options, service, base_url)
+    _warn_unused_sheet_options(options.fmt)
     if every_deck:
         if deck or players or lang or out:
             raise click.UsageError("--all builds every bundled deck at its default players in every language; "
@@ -130,6 +131,23 @@ def _print_target(options, service: str | None, base_url: str | None):
         return with_service(options, given)
     except DeckforgeError as exc:
         raise click.UsageError(str(exc)) from None
+
+
+# (--backs none still leaves out the back's page or file, so it is not among them)
+SHEET_OPTIONS = {"paper": "--paper", "gap": "--gap", "back_offset": "--back-offset", "printer_margin": "--printer-margin"}
+
+
+def _warn_unused_sheet_options(fmt: str) -> None:
+    """Say which options given have no effect: they lay out sheets, and this build makes one file or page a card."""
+    if fmt == "sheets":
+        return
+    source = click.get_current_context().get_parameter_source
+    given = [flag for name, flag in SHEET_OPTIONS.items()
+             if source(name) not in (None, click.core.ParameterSource.DEFAULT)]
+    if given:
+        click.echo(f"warning: {', '.join(given)} {'lays' if len(given) == 1 else 'lay'} out sheets of cards; this "
+                   f"build makes {fmt} (one card a page or file), so {'it has' if len(given) == 1 else 'they have'} "
+                   "no effect", err=True)
 
 
 def _build_all(options, workers: int | None = None) -> None:

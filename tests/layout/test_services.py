@@ -167,3 +167,18 @@ def test_an_unverified_preset_says_so_in_its_readme(tmp_path: Path) -> None:
     readme = (result.path / "README.txt").read_text(encoding="utf-8")
     assert "63.5 × 88.9 mm trimmed, 3.048 mm bleed on every side, safe area 3.048 mm inside the trim" in readme
     assert "files 822 × 1122 px at 300 DPI" in readme and "Check them on the service's own page" in readme
+
+
+def test_sheet_options_given_to_a_card_by_card_build_are_said_to_do_nothing(tmp_path) -> None:
+    """`--service drivethrucards --paper letter --gap 2` made cards-pdf and silently ignored both options."""
+    from click.testing import CliRunner
+
+    from deckforge.cli import main
+
+    result = CliRunner().invoke(main, ["build", "dymock", "--service", "drivethrucards", "--paper", "letter", "--gap",
+                                       "2", "-o", str(tmp_path / "dtc.pdf")])
+    assert result.exit_code == 0, result.output
+    assert "warning: --paper, --gap lay out sheets of cards; this build makes cards-pdf (one card a page or file), " \
+           "so they have no effect" in result.output
+    plain = CliRunner().invoke(main, ["build", "dymock", "--paper", "letter", "-o", str(tmp_path / "sheets.pdf")])
+    assert plain.exit_code == 0 and "no effect" not in plain.output
