@@ -187,9 +187,15 @@ def render_html(deck: Deck, book: Rulebook, paper: str) -> str:
     try:
         template = env.select_template(prose_template_names(deck, book.lang))
     except TemplateNotFound:
-        raise BuildError(f"deck '{deck.id}': no {book.lang} rulebook text for the game '{deck.game}' "
-                         f"(looked for {', '.join(prose_template_names(deck, book.lang))} in "
-                         f"{display_path(RULEBOOK_TEMPLATES)})") from None
+        own = display_path(deck.folder / "rulebook" / f"{book.lang}.html") if deck.folder else None
+        bundled = [name for name in prose_template_names(deck, book.lang) if "/" in name]
+        example = next((RULEBOOK_TEMPLATES / deck.game / f"{code}.html" for code in ("en", *deck.languages)
+                        if deck.game and (RULEBOOK_TEMPLATES / deck.game / f"{code}.html").is_file()), None)
+        raise BuildError(f"deck '{deck.id}': no {book.lang} rulebook text for the game '{deck.game}': deckforge has "
+                         f"none ({', '.join(display_path(RULEBOOK_TEMPLATES / name) for name in bundled)})"
+                         + (f" and the deck has none of its own; write {own}" if own else "")
+                         + (f", for instance by translating {display_path(example)}" if own and example else ""))\
+            from None
     except TemplateError as exc:  # a syntax error, named by its file and line
         raise BuildError(f"rulebook template {problem(exc)}") from None
     written = write_rules(deck, book)

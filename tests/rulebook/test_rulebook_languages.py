@@ -59,3 +59,16 @@ def test_a_language_without_a_catalog_gets_english_headings_and_one_warning(tmp_
     text = visible_text(out.read_text(encoding="utf-8"))
     assert "Goal of the game" in text and "Zasady gry po polsku, rozdział goal." in text
     assert "Kamień" not in text and "Malý balíček" in text   # the deck's own words, as written
+
+
+def test_a_language_without_prose_says_which_file_to_write(tmp_path: Path) -> None:
+    """A deck in a language deckforge has no prose for: the message names the deck's own file to write, and a
+    bundled text to translate; it listed deckforge's folder only."""
+    folder, out = polish_deck(tmp_path / "polish"), tmp_path / "rules.html"
+    (folder / "rulebook" / "pl.html").unlink()
+    result = CliRunner().invoke(main, ["rulebook", str(folder), "--lang", "pl", "--format", "html", "-o", str(out)])
+    assert result.exit_code == 1 and not out.exists()
+    message = " ".join(result.output.split())
+    assert "no pl rulebook text for the game 'kamen-nuzky-papir': deckforge has none (" in message
+    assert f"and the deck has none of its own; write {folder / 'rulebook' / 'pl.html'}, for instance by translating " \
+           in message and message.rstrip().endswith("kamen-nuzky-papir/en.html")
