@@ -41,6 +41,20 @@ def static_findings(deck: Deck) -> list[Finding]:
     return deck_spec(deck).checks(deck)
 
 
+def rulebook_warnings(deck: Deck) -> list[str]:
+    """Name each language of a game's deck that has no rulebook prose, bundled or its own: `rulebook --lang` would
+    stop there. (A deck with no game, or with its rules as data, has its rulebook written from the deck itself.)"""
+    from .load.paths import TEMPLATES_DIR
+
+    if not deck.game:
+        return []
+    own = deck.folder / "rulebook" if deck.folder else None
+    missing = [lang for lang in deck.languages if not (TEMPLATES_DIR / "rulebooks" / deck.game / f"{lang}.html")
+               .is_file() and not (own is not None and (own / f"{lang}.html").is_file())]
+    return [f"no {lang} rulebook text for the game '{deck.game}': `rulebook --lang {lang}` will stop; write "
+            f"rulebook/{lang}.html in the deck's folder" for lang in missing]
+
+
 def no_simulator_note(deck: Deck) -> str:
     """Say plainly that no simulator applies, and why."""
     if deck.game is None:
@@ -55,7 +69,7 @@ def validate_deck(deck: Deck, players: int | None = None, play: bool = True, pri
     default; `full`: every game of each run, not only until its findings are settled; `progress(games)`)."""
     from .text_numbers import text_warnings
 
-    report = ValidationReport(deck, static_findings(deck), warnings=text_warnings(deck))
+    report = ValidationReport(deck, static_findings(deck), warnings=text_warnings(deck) + rulebook_warnings(deck))
     if prints:
         from .layout.check import print_problems
 

@@ -72,3 +72,10 @@ def test_a_language_without_prose_says_which_file_to_write(tmp_path: Path) -> No
     assert "no pl rulebook text for the game 'kamen-nuzky-papir': deckforge has none (" in message
     assert f"and the deck has none of its own; write {folder / 'rulebook' / 'pl.html'}, for instance by translating " \
            in message and message.rstrip().endswith("kamen-nuzky-papir/en.html")
+    # validate says so beforehand, as a warning: the cards print in Polish all the same
+    from deckforge.load import load_deck
+    from deckforge.validate import validate_deck
+
+    report = validate_deck(load_deck(folder), play=False, prints=False)
+    assert report.warnings == ["no pl rulebook text for the game 'kamen-nuzky-papir': `rulebook --lang pl` will "
+                               "stop; write rulebook/pl.html in the deck's folder"]
