@@ -23,6 +23,7 @@ def card(texts: dict, *effects: Effect) -> Card:
     ("en", "Draw 3 more cards.", [(3, "card", "3 more cards")]),
     ("cs", "Další hráč vynechá dvě kola.", [(2, "turn", "dvě kola")]),
     ("cs", "Všichni ostatní hráči si líznou po jedné kartě.", [(1, "card", "jedné kartě")]),
+    ("cs", "Po třech kartách a čtyřech kolech hra končí.", [(3, "card", "třech kartách"), (4, "turn", "čtyřech kolech")]),
     ("de", "Der nächste Spieler setzt drei Runden aus.", [(3, "turn", "drei Runden")]),
     ("en", "A player of your choice loses the game.", []),      # no number with a unit
     ("en", "Score 3 points.", []),                               # a number no effect parameter counts
