@@ -206,7 +206,12 @@ def _deal(wr: Writer, step: m.Deal, pool: dict[str, int]) -> str:
     count = step.count.for_players(n)
     if count is None:  # all: every card, one at a time; the seats from the dealer's left may get one more
         each, extra = divmod(_take(pool, where, None, wr.deck), n)
-        if extra:
+        if extra and extra == n - 1:  # dealt round from the dealer's left, the one seat a card short is the dealer
+            text = wr.say(t.ngettext("Deal out all the cards one at a time: the dealer gets %(fewer)s, the other "
+                                     "player %(more)s.", "Deal out all the cards one at a time: the dealer gets "
+                                     "%(fewer)s, the other %(num)d players %(more)s.", extra),
+                          num=extra, more=w.cards_count(each + 1), fewer=w.cards_count(each))
+        elif extra:
             text = wr.say(t.ngettext(
                 "Deal out all the cards one at a time: the player to the dealer's left gets %(more)s, the others "
                 "%(fewer)s.", "Deal out all the cards one at a time: the first %(num)d players from the dealer's "

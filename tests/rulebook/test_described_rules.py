@@ -9,7 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from deckforge.load import load_deck
+from deckforge.load import BUNDLED_DIR, load_deck
 from deckforge.rulebook import build_context, rulebook_html, write_rulebook
 from deckforge.rulebook.described import described_deal, write_rules
 from deckforge.rulebook.render import visible_text
@@ -241,6 +241,9 @@ def test_dealing_every_card_says_which_hands_get_one_more(tmp_path):
             in cs)
     en = visible_text(rulebook_html(folder, "en", 3))     # 18 cards: 6 each
     assert "Deal out all the cards: each player gets 6 cards." in en and "remaining" not in en
+    maid = BUNDLED_DIR / "examples" / "old-maid"   # 51 cards: at 2 players, 26 and the dealer's 25
+    assert "the dealer gets 25 cards, the other player 26 cards." in visible_text(rulebook_html(maid, "en", 2))
+    assert "rozdávající dostane 25 karet, druhý hráč 26 karet." in visible_text(rulebook_html(maid, "cs", 2))
 
 
 def write_german_deck(folder: Path) -> Path:
@@ -399,9 +402,9 @@ def test_english_names_a_suit_as_players_do(example_text):
 
 @needs_examples
 @pytest.mark.parametrize("lang, deal", [
-    ("cs", "Rozdej postupně všechny karty: první 3 hráči od levice rozdávajícího dostanou 13 karet, ostatní 12 karet."),
-    ("en", "Deal out all the cards one at a time: the first 3 players from the dealer's left get 13 cards, the "
-           "others 12 cards."),
+    # one seat a card short: the last dealt to, which is the dealer ("the others" said of one player)
+    ("cs", "Rozdej postupně všechny karty: rozdávající dostane 12 karet, ostatní 3 hráči 13 karet."),
+    ("en", "Deal out all the cards one at a time: the dealer gets 12 cards, the other 3 players 13 cards."),
 ])
 def test_old_maid_deals_every_card_into_uneven_hands(example_text, lang, deal):
     text, glance = example_text("old-maid", lang)   # 51 cards, 4 players
