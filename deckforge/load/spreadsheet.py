@@ -18,9 +18,9 @@ import re
 from pathlib import Path
 
 from ..errors import DeckError, Problem, display_path
-from .check import nearest
 from ..limits import (MAX_SPREADSHEET_BYTES, MAX_SPREADSHEET_COLUMNS, MAX_SPREADSHEET_ROWS,
                       MAX_SPREADSHEET_UNPACKED_BYTES, check_size, read_bytes)
+from .check import nearest
 from .yamlread import MarkedMap, MarkedSeq
 
 SUFFIXES = (".csv", ".xlsx", ".ods")
