@@ -82,11 +82,15 @@ def font_faces(deck: Deck | None = None) -> Markup:
         # WeasyPrint makes no bold of a regular face, nor takes a face of another family (the title font's own
         # name) as its bold: bold text (<strong>, headings, table heads) printed regular. As on the cards, bold
         # styles take the title font, or Open Sans Bold where the deck has none: a family of its own.
-        bold = fonts["title"].resolve() if "title" in fonts else next(
-            font.path for font in ttf_opensans.FONTS if (font.weight, font.italic) == (700, False))
-        rules.append(f"@font-face {{ font-family: 'Deck Bold'; src: url('{bold.as_uri()}'); }}")
+        # (the title font's own family where there is one: a standalone page then carries its file once)
+        if "title" in fonts:
+            bold_family = "Deck Title"
+        else:
+            bold_family = "Deck Bold"
+            bold = next(font.path for font in ttf_opensans.FONTS if (font.weight, font.italic) == (700, False))
+            rules.append(f"@font-face {{ font-family: 'Deck Bold'; src: url('{bold.as_uri()}'); }}")
         rules.append("body, code, table { font-family: 'Deck Body', 'Open Sans'; }")
-        rules.append(f"{BOLD_SELECTORS} {{ font-family: 'Deck Bold', 'Open Sans'; }}")
+        rules.append(f"{BOLD_SELECTORS} {{ font-family: '{bold_family}', 'Open Sans'; }}")
     if "title" in fonts:
         rules.append("h1, h2, h3, .kicker, .running-title, th, .name { font-family: 'Deck Title', 'Open Sans'; "
                      "font-weight: normal; }")

@@ -95,9 +95,9 @@ def test_the_rulebook_embeds_the_cff_fonts(tmp_path):
         words = [word for page in pdf.pages for word in page.extract_words(extra_attrs=["fontname"])]
     assert "Kdo drží poslední kartu, prohrává." in text and CZECH.format(n=4) in text
     # WeasyPrint makes no bold of the body font, nor takes the title font (another family) as its bold: bold
-    # text printed regular. As on the cards, it takes the title font (a family of its own, "Deck Bold").
+    # text printed regular. As on the cards, it takes the title font.
     face = {word["text"]: word["fontname"].split("+")[-1] for word in words}
-    assert face["vydání"].startswith("Deck-Bold") and face["karet."].startswith("Deck-Bold")  # facts, summary
+    assert face["vydání"] == face["karet."] == "Deck-Title-Bold"  # the facts' terms, the summary line
     assert face["Každý"] == "Deck-Body"
 
 
