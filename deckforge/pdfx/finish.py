@@ -5,6 +5,7 @@ in place, while the file is still the temporary one `output.atomic_path` renames
 """
 from __future__ import annotations
 
+import uuid
 import warnings
 from datetime import datetime, timezone
 from functools import cache
@@ -70,6 +71,13 @@ def _declare(pdf: pikepdf.Pdf, variant: str) -> None:
                 meta.load_from_docinfo(info)
             meta["pdfxid:GTS_PDFXVersion"] = PDFX_VERSION[variant]
             meta["pdf:Trapped"] = "False"
+            # the identification a PDF/X-4 preflight reads from the XMP: which document, which version of it
+            for key, value in (("xmpMM:DocumentID", f"uuid:{uuid.uuid4()}"), ("xmpMM:VersionID", "1"),
+                               ("xmpMM:RenditionClass", "default")):
+                if key not in meta:
+                    meta[key] = value
+            meta["xmpMM:InstanceID"] = f"uuid:{uuid.uuid4()}"
+            meta["xmp:MetadataDate"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 def _correct_xmp_version(pdf: pikepdf.Pdf) -> None:

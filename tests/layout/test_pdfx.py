@@ -179,7 +179,11 @@ def test_x4_sheets_say_pdf_x_4_in_their_metadata(tmp_path: Path) -> None:
     out = build_deck(load_deck(_mini(tmp_path, art=False)), BuildOptions(players=4, lang="en", pdf_x="x4"),
                      out=tmp_path / "x4.pdf").path
     with pikepdf.open(out) as pdf:
-        assert pdf.open_metadata()["pdfxid:GTS_PDFXVersion"] == "PDF/X-4"
+        metadata = pdf.open_metadata()
+        assert metadata["pdfxid:GTS_PDFXVersion"] == "PDF/X-4"
+        # the identification a PDF/X-4 preflight reads, as WeasyPrint writes it for a rulebook
+        assert metadata["xmpMM:DocumentID"].startswith("uuid:") and metadata["xmpMM:VersionID"] == "1"
+        assert metadata["xmpMM:RenditionClass"] == "default" and "xmp:MetadataDate" in metadata
         assert pdf.Root.OutputIntents[0].DestOutputProfile.N == 4
         assert all("/TrimBox" in page.obj and "/BleedBox" in page.obj for page in pdf.pages)
 
