@@ -134,7 +134,8 @@ def _print_target(options, service: str | None, base_url: str | None):
 
 
 # (--backs none still leaves out the back's page or file, so it is not among them)
-SHEET_OPTIONS = {"paper": "--paper", "gap": "--gap", "back_offset": "--back-offset", "printer_margin": "--printer-margin"}
+SHEET_OPTIONS = {"paper": "--paper", "gap": "--gap", "back_offset": "--back-offset",
+                 "printer_margin": "--printer-margin"}
 
 
 def _warn_unused_sheet_options(fmt: str) -> None:

@@ -114,7 +114,7 @@ class SheetSpec:
     margin: float = PRINT_MARGIN
     backs: str = "duplex-long"
     back_offset: tuple[float, float] = (0.0, 0.0)
-    narrow_margin_allowed: bool = False  # the build may go down to NARROW_PRINT_MARGIN to fit more (no --printer-margin)
+    narrow_margin_allowed: bool = False  # the build may come to NARROW_PRINT_MARGIN to fit more (no --printer-margin)
 
 
 @dataclass(frozen=True)
