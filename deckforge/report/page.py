@@ -6,8 +6,6 @@ not load it, so a browser without it falls back to its own sans-serif.
 """
 from __future__ import annotations
 
-import base64
-import io
 import multiprocessing
 import statistics
 from dataclasses import dataclass, field
@@ -25,6 +23,7 @@ from ..load import TEMPLATES_DIR
 from ..model import Deck
 from ..output import atomic_write
 from ..sim.pool import GamePool
+from ..webfonts import web_font
 from . import card_charts, charts
 from .analysis import Verdict, decimal, judge, pct, seat_shares, signed, span, summary_sentence
 from .design import (CountMeasures, RuleFiring, deck_measures, estimate_text, fairness_sentence, hundredths,
@@ -184,9 +183,7 @@ def deck_name(deck: Deck, lang: str) -> str:
     return deck.name(lang) if lang in deck.languages else deck.name(deck.languages[0])
 
 
-# Latin, Latin-1, Latin Extended-A (every Czech letter), general punctuation, and the maths signs the page prints.
-WEB_FONT_UNICODES = [*range(0x20, 0x7F), *range(0xA0, 0x180), *range(0x2010, 0x203B), 0x2212, 0x2264, 0x2265]
-WEB_FONT_FACES = ((400, False), (600, False), (700, False), (400, True))
+WEB_FONT_FACES = ((400, False), (600, False), (700, False), (400, True))  # the page's weights and styles
 
 
 def font_faces(embed: bool = False) -> Markup:
@@ -197,49 +194,8 @@ def font_faces(embed: bool = False) -> Markup:
     """
     faces = [font for font in ttf_opensans.FONTS if not embed or (font.weight, font.italic) in WEB_FONT_FACES]
     return Markup("\n".join(
-        f"@font-face {{ font-family: 'Open Sans'; src: url('{_web_font(font.path) if embed else font.path.as_uri()}'); "
+        f"@font-face {{ font-family: 'Open Sans'; src: url('{web_font(font.path) if embed else font.path.as_uri()}'); "
         f"font-weight: {font.weight}; font-style: {'italic' if font.italic else 'normal'}; }}" for font in faces))
-
-
-@lru_cache(maxsize=None)
-def _web_font(path: Path) -> str:
-    """Return the face's WOFF2 subset as a data URL. The subset is the same for every report, and making it (Brotli
-    at its densest) takes most of a second for the four faces, so it is kept in deckforge's cache folder, keyed on
-    the font file, the characters and fontTools' version; a cache that cannot be read or written costs only that."""
-    import hashlib
-
-    import fontTools
-
-    from ..load.listing import cache_dir, keep_file
-
-    stat = path.stat()
-    key = hashlib.sha256(repr((str(path), stat.st_size, stat.st_mtime_ns, fontTools.version,
-                               WEB_FONT_UNICODES)).encode()).hexdigest()[:32]
-    folder = cache_dir()
-    kept = folder / "web-fonts" / f"{key}.woff2" if folder else None
-    try:
-        data = kept.read_bytes() if kept else b""
-    except OSError:
-        data = b""
-    if data[:4] != b"wOF2":  # none kept, or not a WOFF2 file
-        data = _subset_web_font(path)
-        if kept:
-            keep_file(kept, data)
-    return "data:font/woff2;base64," + base64.b64encode(data).decode("ascii")
-
-
-def _subset_web_font(path: Path) -> bytes:
-    from fontTools import subset
-
-    options = subset.Options()
-    options.flavor = "woff2"
-    font = subset.load_font(str(path), options)
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=WEB_FONT_UNICODES)
-    subsetter.subset(font)
-    buffer = io.BytesIO()
-    subset.save_font(font, buffer, options)
-    return buffer.getvalue()
 
 
 def render_html(report: Report, for_print: bool = False) -> str:

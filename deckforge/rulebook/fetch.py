@@ -67,7 +67,7 @@ def standalone(html: str, folders: tuple[Path, ...] = ()) -> str:
     shows the same when sent or uploaded alone. The files are those the PDF may use (`FolderFetcher`): the deck's
     folder and deckforge's own data; any other URL stops it with the same message. Open Sans comes as the report's
     WOFF2 subset (every Czech, German and Polish letter), a deck's own font whole."""
-    from ..report.page import _web_font
+    from ..webfonts import web_font
 
     fetcher = FolderFetcher(folders)
     opensans = Path(ttf_opensans.__file__).parent.resolve()
@@ -79,7 +79,7 @@ def standalone(html: str, folders: tuple[Path, ...] = ()) -> str:
             path = Path(unquote(urlsplit(url).path)).resolve()
             fetcher.check(url)
             if path.suffix.lower() == ".ttf" and path.is_relative_to(opensans):
-                done[url] = _web_font(path)
+                done[url] = web_font(path)
             else:
                 kind = _TYPES.get(path.suffix.lower(), "application/octet-stream")
                 done[url] = f"data:{kind};base64,{base64.b64encode(path.read_bytes()).decode('ascii')}"

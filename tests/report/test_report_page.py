@@ -168,18 +168,18 @@ def test_the_web_fonts_are_subset_once_and_kept_in_the_cache(tmp_path, monkeypat
     import ttf_opensans
     from fontTools.ttLib import TTFont
 
-    from deckforge.report import page
+    from deckforge import webfonts
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     regular = next(font.path for font in ttf_opensans.FONTS if (font.weight, font.italic) == (400, False))
-    made = page._web_font.__wrapped__(regular)  # nothing kept yet: subset now
+    made = webfonts.web_font.__wrapped__(regular)  # nothing kept yet: subset now
     kept = list((tmp_path / "deckforge" / "web-fonts").glob("*.woff2"))
     assert len(kept) == 1 and made == "data:font/woff2;base64," + base64.b64encode(kept[0].read_bytes()).decode()
     font = TTFont(io.BytesIO(kept[0].read_bytes()))
     assert font.flavor == "woff2" and {ord("ř"), ord("ů"), ord("–")} <= set(font.getBestCmap())
-    monkeypatch.setattr(page, "_subset_web_font", lambda path: pytest.fail("subset again although it was kept"))
-    assert page._web_font.__wrapped__(regular) == made
+    monkeypatch.setattr(webfonts, "subset_web_font", lambda path: pytest.fail("subset again although it was kept"))
+    assert webfonts.web_font.__wrapped__(regular) == made
     kept[0].write_bytes(b"half a fi")  # a broken file is made again
     monkeypatch.undo()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert page._web_font.__wrapped__(regular) == made and kept[0].read_bytes()[:4] == b"wOF2"
+    assert webfonts.web_font.__wrapped__(regular) == made and kept[0].read_bytes()[:4] == b"wOF2"
