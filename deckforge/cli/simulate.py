@@ -8,7 +8,7 @@ import time
 import click
 
 from ..sim.mcts import DEFAULT_STEPS
-from ..sim.runner import BrokenGame, seat_policies, trace_game
+from ..sim.runner import BrokenGame, replay_command, seat_policies, trace_game
 from ..sim.runner import simulate as run_games
 from ..sim.summary import Summary
 from .common import deck_argument, open_deck, pick_players, players_option
@@ -82,21 +82,11 @@ def broken_games(summary: Summary, deck: str, variants: tuple[str, ...], policy:
     """Say how many games broke and how to replay the first: a broken game is a bug in the deck's rules or in
     deckforge, and a script running `simulate` must not take the run for a success."""
     first = summary.errors[0]
-    replay = [f"deckforge simulate {shlex.quote(deck)} --players {summary.players} --seed {first.seed}"]
-    if policy:
-        replay.append(f"--policy {shlex.quote(policy)}")
-    if seats:
-        replay.append(f"--seats {shlex.quote(seats)}")
-    if variants:
-        replay.append(f"--variant {shlex.quote(','.join(variants))}")
-    if mcts_budget is not None:
-        replay.append(f"--mcts-budget {mcts_budget}")
-    if check:  # an invariant broken only where it is checked: the replay checks it too
-        replay.append("--check")
-    replay.append(f"--trace --game {first.game}")
+    replay = replay_command(shlex.quote(deck), summary.players, first.seed, first.game, policy, seats, variants,
+                            mcts_budget, check)
     count = len(summary.errors)
     return (f"{count} of {summary.games} {'game' if summary.games == 1 else 'games'} broke "
-            f"(the first: {first.error}); replay it with: {' '.join(replay)}")
+            f"(the first: {first.error}); replay it with: {replay}")
 
 
 def _seat_policies(policy: str | None, seats: str | None, players: int) -> tuple[str, ...]:

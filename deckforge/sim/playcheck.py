@@ -19,7 +19,7 @@ from typing import Callable, NamedTuple
 from ..model import Deck
 from .base import SimulationError, engine_for
 from .pool import GamePool
-from .runner import CHECKED_POLICIES as POLICIES, seat_policies
+from .runner import CHECKED_POLICIES as POLICIES, replay_command, seat_policies
 from .sequential import Rounds, Run, absence_settled, play_rounds, stall_decision
 from .summary import Summary
 
@@ -137,9 +137,9 @@ def error_findings(run: Summary) -> list[str]:
     """The first broken games of a run, each with the command that replays it."""
     messages = []
     for error in run.errors[:3]:
+        replay = replay_command(deck_argument(run.deck), run.players, error.seed, error.game, run.policy, check=True)
         messages.append(f"{run.policy} players: game {error.game} of seed {error.seed} broke: {error.error} "
-                        f"(replay it with: deckforge simulate {deck_argument(run.deck)} --players {run.players} "
-                        f"--seed {error.seed} --policy {run.policy} --check --trace --game {error.game})")
+                        f"(replay it with: {replay})")
     return messages
 
 

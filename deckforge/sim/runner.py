@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import shlex
 import signal
 import traceback
 from typing import Iterator, Sequence
@@ -70,6 +71,24 @@ def play_series(engine: Engine, seed: int, first: int, count: int, policies: Seq
         outcomes.append(previous)
         previous = previous if isinstance(previous, GameResult) else None
     return outcomes
+
+
+def replay_command(deck: str, players: int, seed: int, game: int, policy: str | None = None, seats: str | None = None,
+                   variants: Sequence[str] = (), mcts_budget: int | None = None, check: bool = False) -> str:
+    """Return the `simulate --trace` command that plays game `game` of a run again, step by step. `deck` is as it
+    goes on the command line (quoted where it must be); `check`: the run checked invariants, so must the replay."""
+    replay = [f"deckforge simulate {deck} --players {players} --seed {seed}"]
+    if policy:
+        replay.append(f"--policy {shlex.quote(policy)}")
+    if seats:
+        replay.append(f"--seats {shlex.quote(seats)}")
+    if variants:
+        replay.append(f"--variant {shlex.quote(','.join(variants))}")
+    if mcts_budget is not None:
+        replay.append(f"--mcts-budget {mcts_budget}")
+    if check:
+        replay.append("--check")
+    return " ".join(replay + [f"--trace --game {game}"])
 
 
 class BrokenGame(SimulationError):
