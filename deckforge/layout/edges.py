@@ -109,18 +109,15 @@ def _strips(face: Face, image: Image.Image):
     left, bottom = face.bleed * scale, face.bleed * scale
     right, top = left + face.width * scale, image.height - bottom - face.height * scale
     lower, depth = image.height - bottom, max(1.0, STRIP * scale)
-    if face.bleed == 0:
-        # The trim is the rendered page's own edge: its outermost pixels are half paper (anti-aliasing), and a
-        # rounded corner that a bleed would have pushed out shows here. Neither is what a neighbour's mis-cut
-        # shows along the edge: read each strip one pixel in and without its corners.
-        left, top, right, lower = left + 1, top + 1, right - 1, lower - 1
-        boxes = {"left": (left, top + depth, left + depth, lower - depth),
-                 "right": (right - depth, top + depth, right, lower - depth),
-                 "bottom": (left + depth, lower - depth, right - depth, lower),
-                 "top": (left + depth, top, right - depth, top + depth)}
-    else:
-        boxes = {"left": (left, top, left + depth, lower), "right": (right - depth, top, right, lower),
-                 "bottom": (left, lower - depth, right, lower), "top": (left, top, right, top + depth)}
+    # With no bleed the trim is the rendered page's own edge: its outermost pixels are half paper (anti-aliasing),
+    # and a rounded corner that a bleed would have pushed out shows there. Neither is what a neighbour's mis-cut
+    # shows along the edge, so each strip is read one pixel in and without its corners.
+    inset, corner = (1, depth) if face.bleed == 0 else (0, 0)
+    left, top, right, lower = left + inset, top + inset, right - inset, lower - inset
+    boxes = {"left": (left, top + corner, left + depth, lower - corner),
+             "right": (right - depth, top + corner, right, lower - corner),
+             "bottom": (left + corner, lower - depth, right - corner, lower),
+             "top": (left + corner, top, right - corner, top + depth)}
     for side in SIDES:
         strip = image.crop(tuple(round(v) for v in boxes[side]))
         extrema = strip.getextrema()

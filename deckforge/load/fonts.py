@@ -57,11 +57,6 @@ def covered(path: Path) -> frozenset[int]:
     return _read(path, path.stat().st_mtime)[1]
 
 
-def missing_character(text: str, path: Path) -> str | None:
-    """Return the first character of `text` the font has no glyph for (white space aside), or None."""
-    return next(iter(missing_characters(text, path)), None)
-
-
 def missing_characters(text: str, path: Path) -> list[str]:
     """Return every character of `text` the font has no glyph for (white space aside), each once, in text order."""
     chars = covered(path)
