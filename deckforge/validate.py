@@ -44,13 +44,12 @@ def static_findings(deck: Deck) -> list[Finding]:
 def rulebook_warnings(deck: Deck) -> list[str]:
     """Name each language of a game's deck that has no rulebook prose, bundled or its own: `rulebook --lang` would
     stop there. (A deck with no game, or with its rules as data, has its rulebook written from the deck itself.)"""
-    from .load.paths import TEMPLATES_DIR
+    from .rulebook import prose_files
 
     if not deck.game:
         return []
-    own = deck.folder / "rulebook" if deck.folder else None
-    missing = [lang for lang in deck.languages if not (TEMPLATES_DIR / "rulebooks" / deck.game / f"{lang}.html")
-               .is_file() and not (own is not None and (own / f"{lang}.html").is_file())]
+    missing = [lang for lang in deck.languages
+               if not any(path is not None and path.is_file() for path in prose_files(deck, lang))]
     return [f"no {lang} rulebook text for the game '{deck.game}': `rulebook --lang {lang}` will stop; write "
             f"rulebook/{lang}.html in the deck's folder" for lang in missing]
 

@@ -7,9 +7,21 @@ package costs nothing until a rulebook is made.
 """
 from ..lazy import lazy_attributes
 
+from pathlib import Path
+
+from ..load.paths import TEMPLATES_DIR
+
 FORMATS = ("pdf", "html")
 PAPER_NAMES = ("a4", "letter", "a5")  # the sizes render.PAPERS lays out
 __all__ = ["FORMATS", "PAPERS", "build_context", "render_html", "rulebook_html", "write_rulebook", "write_scorepad"]
 __getattr__ = lazy_attributes(__name__, {"PAPERS": ".render", "render_html": ".render", "build_context": ".context",
                                          "rulebook_html": ".write", "write_rulebook": ".write",
                                          "write_scorepad": ".scorepad"})
+
+
+def prose_files(deck, lang: str) -> tuple[Path | None, Path]:
+    """Return where a game's rulebook prose in `lang` comes from, in the order the rulebook's loader tries them
+    (render.prose_template_names): the deck's own `rulebook/<lang>.html` (None for a deck without a folder), then
+    deckforge's `templates/rulebooks/<game>/<lang>.html`. A light function: `validate` asks it too."""
+    own = deck.folder / "rulebook" / f"{lang}.html" if deck.folder else None
+    return own, TEMPLATES_DIR / "rulebooks" / deck.game / f"{lang}.html"

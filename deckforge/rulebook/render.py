@@ -26,6 +26,7 @@ from ..model import Deck
 from ..typography import tie
 from .. import sandbox
 from ..sandbox import LimitedSandbox, TemplateProblem, problem
+from . import prose_files
 from .context import CardQuery, Rulebook
 from .described import (DESCRIBED_TEMPLATE, described_rules, described_sections, group_pictures,
                         write_rules)
@@ -191,13 +192,12 @@ def render_html(deck: Deck, book: Rulebook, paper: str) -> str:
     try:
         template = env.select_template(prose_template_names(deck, book.lang))
     except TemplateNotFound:
-        own = display_path(deck.folder / "rulebook" / f"{book.lang}.html") if deck.folder else None
-        bundled = [name for name in prose_template_names(deck, book.lang) if "/" in name]
-        example = next((RULEBOOK_TEMPLATES / deck.game / f"{code}.html" for code in ("en", *deck.languages)
-                        if deck.game and (RULEBOOK_TEMPLATES / deck.game / f"{code}.html").is_file()), None)
+        own, bundled = prose_files(deck, book.lang)
+        example = next((path for code in ("en", *deck.languages) if (path := prose_files(deck, code)[1]).is_file()),
+                       None)
         raise BuildError(f"deck '{deck.id}': no {book.lang} rulebook text for the game '{deck.game}': deckforge has "
-                         f"none ({', '.join(display_path(RULEBOOK_TEMPLATES / name) for name in bundled)})"
-                         + (f" and the deck has none of its own; write {own}" if own else "")
+                         f"none ({display_path(bundled)})"
+                         + (f" and the deck has none of its own; write {display_path(own)}" if own else "")
                          + (f", for instance by translating {display_path(example)}" if own and example else ""))\
             from None
     except TemplateError as exc:  # a syntax error, named by its file and line
