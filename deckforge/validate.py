@@ -72,7 +72,7 @@ def validate_deck(deck: Deck, players: int | None = None, play: bool = True, pri
     if prints:
         from .layout.check import print_problems
 
-        report.findings.extend(Finding(message) for message in print_problems(deck))
+        report.findings.extend(Finding(message) for message in print_problems(deck, report.warnings))
     counts = [players] if players else list(deck.players)
     if not play:
         return report

@@ -54,11 +54,13 @@ def rulebook(deck: str, lang: str | None, players: int | None, fmt: str, paper: 
     if out:
         check_output(out)
         check_writable(out)
-    from ..rulebook import write_rulebook
+    from ..rulebook import upright_emphasis, write_rulebook
 
     lang = pick_lang(model, lang)
     path = write_rulebook(model, lang, pick_players(model, players), fmt, paper, out, pdf_x, booklet)
     click.echo(f"wrote {display_path(path)}")
+    if upright := upright_emphasis(model):
+        click.echo(f"warning: {upright}", err=True)
     warn_untranslated(lang)
 
 

@@ -14,8 +14,9 @@ from .units import mm
 CHECK_BLEED_MM = 3.0  # the largest bleed a build asks for by default; faces do not depend on it otherwise
 
 
-def print_problems(deck: Deck) -> list[str]:
-    """Return one message per card face (and back) that could not be laid out, in every language."""
+def print_problems(deck: Deck, warnings: list[str] | None = None) -> list[str]:
+    """Return one message per card face (and back) that could not be laid out, in every language; add to
+    `warnings` what a build would warn about (art printed below 300 DPI, an italic style printed upright)."""
     from ..load.card_template import load_card_template
 
     try:
@@ -35,4 +36,6 @@ def print_problems(deck: Deck) -> list[str]:
             planner.back()
         except DeckforgeError as exc:
             problems.append(str(exc))
+        if warnings is not None:
+            warnings.extend(w for w in planner.warnings if w not in warnings)
     return problems

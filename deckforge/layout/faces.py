@@ -18,7 +18,7 @@ from ..model import Card
 from ..typography import tie
 from ..sandbox import CARD_SECONDS, TemplateProblem, evaluate, render
 from .context import BuildContext, SuitView, back_context, card_context
-from .fonts import deck_font
+from .fonts import deck_font, upright_instead
 from .images import MIN_DPI, ImageBook
 from .imposition import Box
 from .glyphs import printable_text
@@ -178,6 +178,8 @@ class FacePlanner:
         content, font = self.text_content(text, context, label, self.build.lang)
         if not content:
             return None
+        if (upright := upright_instead(self.build.deck, text.style)) is not None:
+            self._warn_upright(text, *upright)
         frame, width, height = self.text_area(text)
         icons = frozenset(name for name in names_in(content) if name in self.build.deck.icons)
         size = self.type_sizes.size(text, face, self.build.lang)
@@ -310,6 +312,15 @@ class FacePlanner:
         rest = label.removeprefix(f"{self.shown}: ")
         start = next((at for where, at in self._lines.items() if at and rest.startswith(f"{where}: ")), None)
         return f"{self.shown}:{start + (line or 1) - 1}: {rest}" if start else f"{self.shown}: {rest}"
+
+    def _warn_upright(self, text: TextBox, role: str, upright: str) -> None:
+        """Say once per element that its italic style prints upright, and how to give the deck an italic face."""
+        deck = self.build.deck
+        where = display_path(deck.path) if deck.path else deck.id
+        face = "italic" if role == "italic" else "bold italic"
+        self._warn(f"{where}: fonts: no {role} font, so the {text.style} text of the card template "
+                   f"{self.build.template.path.name}, {text.where}, prints upright in {deck.fonts[upright].name}, "
+                   f"the {upright} font; add `{role}: fonts/<file>` under `fonts`: the {face} face of that family")
 
     def _warn(self, message: str) -> None:
         if message not in self.warnings:

@@ -53,8 +53,11 @@ def vertical_metrics(font_name: str) -> tuple[float, float]:
     return face.ascent / 1000, face.descent / 1000
 
 
-# Which of a deck's own fonts serves each template style: bold styles are titles, the others body text.
-ROLE_OF_STYLE = {"regular": "body", "italic": "body", "bold": "title", "bold-italic": "title"}
+# Which of a deck's own fonts serves each template style: its own face where the deck gives one, else the face of
+# the same weight (bold styles are titles, the others body text), upright: a text is never set in a face of another
+# family than the deck's own.
+ROLE_OF_STYLE = {"regular": "body", "italic": "italic", "bold": "title", "bold-italic": "bold-italic"}
+UPRIGHT_ROLE = {"italic": "body", "bold-italic": "title"}
 
 
 @lru_cache(maxsize=None)
@@ -71,9 +74,26 @@ def _register_deck_font(path: str, mtime: float) -> str:
 
 
 def deck_font(deck, style: str) -> str:
-    """Return the face for a template style in this deck: the deck's own title or body font where it gives one,
-    else the Open Sans style."""
-    path = deck.fonts.get(ROLE_OF_STYLE.get(style, "body")) if deck is not None else None
+    """Return the face for a template style in this deck: the deck's own font for the style where it gives one (an
+    italic style without its own face: the upright font of its weight), else the Open Sans style."""
+    path = _deck_font_path(deck, style)
     if path is None:
         return font_for(style)
     return _register_deck_font(str(path), path.stat().st_mtime)
+
+
+def _deck_font_path(deck, style: str):
+    if deck is None:
+        return None
+    role = ROLE_OF_STYLE.get(style, "body")
+    return deck.fonts.get(role) or deck.fonts.get(UPRIGHT_ROLE.get(role, role))
+
+
+def upright_instead(deck, style: str) -> tuple[str, str] | None:
+    """Return (the missing role, the upright role) when an italic style prints in the deck's upright font because
+    the deck gives no face of its own for it; None when the style has its face (or Open Sans's)."""
+    role = ROLE_OF_STYLE.get(style, "body")
+    upright = UPRIGHT_ROLE.get(role)
+    if deck is None or upright is None or role in deck.fonts or upright not in deck.fonts:
+        return None
+    return role, upright

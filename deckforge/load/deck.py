@@ -373,8 +373,11 @@ class _DeckReader:
         return icons
 
     def check_glyphs(self, fonts: dict[str, Path], names: dict, cards: tuple[Card, ...]) -> None:
-        """Report every card text with a character its font lacks: names in the title font, texts in the body."""
-        for role, what, values in (("title", "name", lambda card: card.names), ("body", "text", lambda card: card.texts)):
+        """Report every card text with a character its font lacks: names in the title font, texts in the body font
+        (and in their italic faces, which a template may set them in)."""
+        by_name, by_text = ("name", lambda card: card.names), ("text", lambda card: card.texts)
+        for role, (what, values) in (("title", by_name), ("body", by_text), ("italic", by_text),
+                                     ("bold-italic", by_name)):
             if role not in fonts:
                 continue
             for card in cards:

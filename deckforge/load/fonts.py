@@ -1,5 +1,8 @@
 """A deck's own fonts: `fonts: {title: fonts/X.ttf, body: fonts/Y.ttf}`, checked with fontTools when the deck loads.
 
+`italic` and `bold-italic` give the faces of the templates' `italic` and `bold-italic` styles (and of the rulebook's
+emphasis); without them those styles print upright in the body and title fonts (layout/fonts.py).
+
 A font must be a real TrueType or OpenType font (TrueType outlines, or CFF outlines, which the layout converts to
 TrueType for ReportLab), its licence flags must allow embedding in documents (OS/2 fsType: not "restricted
 licence", not "bitmap only"), and it must have a glyph for every character the deck's texts use in every language:
@@ -12,7 +15,7 @@ from pathlib import Path
 
 from ..limits import MAX_FONT_BYTES, file_problem
 
-ROLES = ("title", "body")
+ROLES = ("title", "body", "italic", "bold-italic")
 SUFFIXES = (".ttf", ".otf")
 RESTRICTED, BITMAP_ONLY = 0x0002, 0x0200  # OS/2 fsType bits (OpenType spec)
 

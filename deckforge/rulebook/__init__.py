@@ -25,3 +25,15 @@ def prose_files(deck, lang: str) -> tuple[Path | None, Path]:
     deckforge's `templates/rulebooks/<game>/<lang>.html`. A light function: `validate` asks it too."""
     own = deck.folder / "rulebook" / f"{lang}.html" if deck.folder else None
     return own, TEMPLATES_DIR / "rulebooks" / deck.game / f"{lang}.html"
+
+
+def upright_emphasis(deck) -> str | None:
+    """Say that the rulebook's emphasis (italic) prints upright in the deck's body font, which has no italic face
+    of its own (render.font_faces), and how to give it one; None when it has one, or uses Open Sans."""
+    if "body" not in deck.fonts or "italic" in deck.fonts:
+        return None
+    from ..errors import display_path
+
+    where = display_path(deck.path) if deck.path else deck.id
+    return (f"{where}: fonts: no italic font, so the rulebook's emphasis prints upright in {deck.fonts['body'].name}, "
+            "the body font; add `italic: fonts/<file>` under `fonts`: the italic face of that family")

@@ -65,21 +65,25 @@ PAPERS = {
 
 
 # What rulebook.css sets in a bold weight (600 or more), for the deck's bold font to reach it.
-BOLD_SELECTORS = ("strong, b, h4, .kicker, .facts dt, .toc-title, .toc li::before, .faq dt, th, .name, "
+BOLD_SELECTORS = ("strong, b, code, h4, .kicker, .facts dt, .toc-title, .toc li::before, .faq dt, th, .name, "
                   "tr.chosen td, .summary, caption")
 
 
 def font_faces(deck: Deck | None = None) -> Markup:
     """Declare every Open Sans style from the ttf_opensans package by file URL (the cards use the same family),
-    and a deck's own fonts: its title font for headings, its body font for the text, as on its cards."""
-    rules = [f"@font-face {{ font-family: 'Open Sans'; src: url('{font.path.as_uri()}'); "
-             f"font-weight: {font.weight}; font-style: {'italic' if font.italic else 'normal'}; }}"
-             for font in ttf_opensans.FONTS]
+    and a deck's own fonts: its title font for headings, its body font for the text, as on its cards, each with
+    the deck's italic face where it gives one (layout/fonts.py: else italic prints upright, as on the cards)."""
+    rules = [_face("Open Sans", font.path, font.weight, font.italic) for font in ttf_opensans.FONTS]
     fonts = deck.fonts if deck is not None else {}
     if "title" in fonts:
-        rules.append(f"@font-face {{ font-family: 'Deck Title'; src: url('{fonts['title'].resolve().as_uri()}'); }}")
-    if "body" in fonts:
-        rules.append(f"@font-face {{ font-family: 'Deck Body'; src: url('{fonts['body'].resolve().as_uri()}'); }}")
+        rules.append(_face("Deck Title", fonts["title"]))
+        if "bold-italic" in fonts:
+            rules.append(_face("Deck Title", fonts["bold-italic"], italic=True))
+    if "body" in fonts or "italic" in fonts:
+        # The text's family: the deck's body font (else Open Sans) with its italic (else upright, or Open Sans's).
+        rules.append(_face("Deck Body", fonts["body"] if "body" in fonts else _open_sans(400, False)))
+        if "italic" in fonts or "body" not in fonts:
+            rules.append(_face("Deck Body", fonts.get("italic") or _open_sans(400, True), italic=True))
         # WeasyPrint makes no bold of a regular face, nor takes a face of another family (the title font's own
         # name) as its bold: bold text (<strong>, headings, table heads) printed regular. As on the cards, bold
         # styles take the title font, or Open Sans Bold where the deck has none: a family of its own.
@@ -88,14 +92,28 @@ def font_faces(deck: Deck | None = None) -> Markup:
             bold_family = "Deck Title"
         else:
             bold_family = "Deck Bold"
-            bold = next(font.path for font in ttf_opensans.FONTS if (font.weight, font.italic) == (700, False))
-            rules.append(f"@font-face {{ font-family: 'Deck Bold'; src: url('{bold.as_uri()}'); }}")
+            rules.append(_face("Deck Bold", _open_sans(700, False)))
+            rules.append(_face("Deck Bold", fonts.get("bold-italic") or _open_sans(700, True), italic=True))
         rules.append("body, code, table { font-family: 'Deck Body', 'Open Sans'; }")
         rules.append(f"{BOLD_SELECTORS} {{ font-family: '{bold_family}', 'Open Sans'; }}")
+        # the page's running header and page number (margin boxes, which name their font themselves)
+        rules.append("@page { @top-right { font-family: 'Deck Body', 'Open Sans'; } "
+                     "@bottom-center { font-family: 'Deck Body', 'Open Sans'; } }")
     if "title" in fonts:
         rules.append("h1, h2, h3, .kicker, .running-title, th, .name { font-family: 'Deck Title', 'Open Sans'; "
                      "font-weight: normal; }")
+        rules.append("@page { @top-left { font-family: 'Deck Title', 'Open Sans'; font-weight: normal; } }")
     return Markup("\n".join(rules))
+
+
+def _face(family: str, path: Path, weight: int | None = None, italic: bool = False) -> str:
+    weight_rule = f"font-weight: {weight}; " if weight is not None else ""
+    return (f"@font-face {{ font-family: '{family}'; src: url('{path.resolve().as_uri()}'); {weight_rule}"
+            f"font-style: {'italic' if italic else 'normal'}; }}")
+
+
+def _open_sans(weight: int, italic: bool) -> Path:
+    return next(font.path for font in ttf_opensans.FONTS if (font.weight, font.italic) == (weight, italic))
 
 
 def nowrap(value) -> Markup:

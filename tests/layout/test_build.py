@@ -89,6 +89,10 @@ def test_a_shared_image_is_stored_once_and_low_resolution_is_reported(tmp_path: 
     assert len(result.warnings) == 2  # one per card face that shows it: rock and paper
     # 120 × 90 px fitted into a 43 × 30 mm box is 40 × 30 mm: 90 px over 30 mm is 76 DPI.
     assert "rock.png (120 × 90 px) prints at 76 DPI in its 40 × 30 mm box" in result.warnings[0]
+    # validate, which lays out every face as a build would, warns alike (it said nothing before the print run)
+    from deckforge.validate import validate_deck
+
+    assert set(result.warnings) <= set(validate_deck(load_deck(folder), play=False).warnings)
 
 
 def _find_images(xobjects, images: set) -> None:
