@@ -21,8 +21,11 @@ from .pagelabels import SCALE_HEIGHT, SCALE_LENGTH, scale_caption
 from .paper import PAPER_SIZES, Paper, paper
 from .units import mm
 
-RULER_HALF = 6  # mm either side of zero
-CROSS_HALF = mm(14)  # long enough to cross both rulers, which stand 8 mm off the centre
+RULER_HALF = MAX_OFFSET_MM  # mm either side of zero: every offset --back-offset accepts can be read
+RULER_OFF = 11  # mm from the centre to each ruler's base line: the two rulers, each RULER_HALF long, never meet
+TICK = 3  # mm, a whole millimetre's tick
+CROSS_HALF = mm(RULER_OFF + TICK + RULER_HALF)  # the front's lines cross the rulers' ticks at any such offset
+TARGET_INSET = 45  # mm from the paper's edges to the corner crosses
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ def write_calibration(paper_name: str = "a4", backs: str = "duplex-long", back_o
 
 def targets(sheet: Paper) -> list[tuple[float, float]]:
     """Return the cross centres on the front: the middle and four points 45 mm in from the corners."""
-    inset = mm(45)
+    inset = mm(TARGET_INSET)
     return [(sheet.width / 2, sheet.height / 2), (inset, inset), (sheet.width - inset, inset),
             (inset, sheet.height - inset), (sheet.width - inset, sheet.height - inset)]
 
@@ -88,7 +91,7 @@ def behind(point: tuple[float, float], sheet: Paper, backs: str) -> tuple[float,
 
 
 def _front(canvas: Canvas, sheet: Paper, words: CalibrationText) -> None:
-    top = sheet.height - mm(70)  # below the top crosses, above the middle one
+    top = sheet.height - mm(TARGET_INSET + 8) - CROSS_HALF  # below the top crosses, above the middle one
     canvas.setFont(font_for("bold"), 13)
     canvas.drawString(mm(20), top, words.title)
     canvas.setFont(font_for("regular"), 8.5)
@@ -114,17 +117,18 @@ def _back(canvas: Canvas, sheet: Paper, words: CalibrationText, backs: str, offs
 
 
 def _ruler(canvas: Canvas, x: float, y: float, horizontal: bool) -> None:
-    """Draw millimetre ticks from -6 to +6 mm across the point, below it (horizontal) or left of it (vertical)."""
+    """Draw millimetre ticks from -RULER_HALF to +RULER_HALF mm across the point, below it (horizontal) or right
+    of it (vertical)."""
     canvas.saveState()
     canvas.translate(x, y)
     if not horizontal:
         canvas.rotate(90)  # ticks then run up the page; the labels read bottom to top
     canvas.setLineWidth(0.3)
-    canvas.setFont(font_for("regular"), 4.5)
-    base = -mm(8)  # 8 mm off the centre, so the two rulers never overlap each other
+    canvas.setFont(font_for("regular"), 4)  # "-10" and "-8" 2 mm apart stay apart
+    base = -mm(RULER_OFF)
     for half_mm in range(-2 * RULER_HALF, 2 * RULER_HALF + 1):
         t = mm(half_mm / 2)
-        length = mm(3) if half_mm % 2 == 0 else mm(1.8)
+        length = mm(TICK) if half_mm % 2 == 0 else mm(1.8)
         canvas.line(t, base, t, base - length)
         if half_mm % 4 == 0:  # a label every 2 mm keeps the small numbers apart
             canvas.drawCentredString(t, base - mm(5.2), str(half_mm // 2))

@@ -203,10 +203,14 @@ def test_the_calibration_rulers_stand_behind_the_crosses_shifted_by_the_offset(t
     crosses = {(round(x0, 1), round(y0, 1)) for x0, y0, x1, y1 in front.lines if x0 == x1}  # vertical strokes
     for point in targets(sheet):
         x, y = behind(point, sheet, "duplex-long")
-        zero_tick = (x / MM + 0.5, y / MM - 1 - 8)  # the horizontal ruler's 0 tick starts 8 mm below the centre
+        zero_tick = (x / MM + 0.5, y / MM - 1 - 11)  # the horizontal ruler's 0 tick starts 11 mm below the centre
         assert any(abs(x0 - zero_tick[0]) < 0.01 and abs(y0 - zero_tick[1]) < 0.01 and x0 == x1
                    for x0, y0, x1, y1 in back.lines), point
-        assert (round(point[0] / MM, 1), round(point[1] / MM - 14, 1)) in crosses
+        assert (round(point[0] / MM, 1), round(point[1] / MM - 24, 1)) in crosses
+        # the ruler reads every offset --back-offset accepts (±10 mm; it read ±6)
+        ticks = [x0 - zero_tick[0] for x0, y0, x1, y1 in back.lines
+                 if x0 == x1 and abs(max(y0, y1) - zero_tick[1]) < 0.01 and abs(x0 - zero_tick[0]) < 30]
+        assert round(min(ticks), 2) == -10 and round(max(ticks), 2) == 10 and len(ticks) == 41
 
 
 def test_a_bundled_spell_made_too_long_fails_the_cli_build_cleanly(tmp_path: Path) -> None:
