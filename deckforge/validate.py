@@ -54,6 +54,15 @@ def rulebook_warnings(deck: Deck) -> list[str]:
             f"rulebook/{lang}.html in the deck's folder" for lang in missing]
 
 
+def attribute_warnings(deck: Deck) -> list[str]:
+    """Name each attribute of the deck's own that a described game's rulebook calls by its key, per language."""
+    if deck.described is None:
+        return []
+    from .rules.describe import unnamed_attributes, unnamed_warning
+
+    return [unnamed_warning(deck, lang, attr) for lang in deck.languages for attr in unnamed_attributes(deck, lang)]
+
+
 def no_simulator_note(deck: Deck) -> str:
     """Say plainly that no simulator applies, and why."""
     if deck.game is None:
@@ -68,7 +77,8 @@ def validate_deck(deck: Deck, players: int | None = None, play: bool = True, pri
     default; `full`: every game of each run, not only until its findings are settled; `progress(games)`)."""
     from .text_numbers import text_warnings
 
-    report = ValidationReport(deck, static_findings(deck), warnings=text_warnings(deck) + rulebook_warnings(deck))
+    report = ValidationReport(deck, static_findings(deck), warnings=text_warnings(deck) + rulebook_warnings(deck)
+                              + attribute_warnings(deck))
     if prints:
         from .layout.check import print_problems
 

@@ -61,6 +61,11 @@ def rulebook(deck: str, lang: str | None, players: int | None, fmt: str, paper: 
     click.echo(f"wrote {display_path(path)}")
     if upright := upright_emphasis(model):
         click.echo(f"warning: {upright}", err=True)
+    if model.described is not None:
+        from ..rules.describe import unnamed_attributes, unnamed_warning
+
+        for attr in unnamed_attributes(model, lang):
+            click.echo(f"warning: {unnamed_warning(model, lang, attr)}", err=True)
     warn_untranslated(lang)
 
 

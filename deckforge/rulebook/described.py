@@ -55,7 +55,8 @@ def _detail(deck: Deck, cards: list[Card], lang: str) -> str:
                    key=lambda r: order.index(r) if r in order else len(order))
     # a rank written as a word in the deck file is an id ("svrsek"): say it as the cards' names do ("svršek");
     # numbers and the one- or two-letter symbols of a standard deck (J, Q, K, A) stay as they are printed
-    words = Words(deck, lang, order)
+    rules = described_rules(deck)
+    words = Words(deck, lang, order, attributes=rules.attributes if rules is not None else None)
     return rank_span([rank if rank.isdigit() or len(rank) <= 2 else words.rank_name(rank) for rank in ranks])
 
 

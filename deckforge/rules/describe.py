@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..model import Deck
 from ..typography import tie
 from . import model as m
-from .wording import Words, sentence
+from .wording import KEYS_READ_AS_WORDS, Words, sentence
 
 PICTURED_AT_MOST = 8   # a rule naming more distinct cards than this is not pictured beside its sentence
 
@@ -38,6 +38,7 @@ class RulesText:
     special: tuple[Block, ...]
     end: tuple[Block, ...]
     glance: tuple[str, ...] = ()   # the title page's summary: the goal, the deal, when the round ends, who wins
+    unnamed: tuple[str, ...] = ()  # the deck's own attributes the text calls by their key (no name in `attributes`)
 
 
 class Writer:
@@ -45,7 +46,7 @@ class Writer:
 
     def __init__(self, deck: Deck, rules: m.RulesModel, lang: str, players: int):
         self.deck, self.rules, self.lang, self.players = deck, rules, lang, players
-        self.w = Words(deck, lang, rules.ranks, rules.rank_attr)
+        self.w = Words(deck, lang, rules.ranks, rules.rank_attr, rules.attributes)
         self.t = self.w.t
 
     def say(self, text: str, **values) -> str:
@@ -72,8 +73,26 @@ def describe(deck: Deck, rules: m.RulesModel, lang: str, players: int) -> RulesT
     goal, setup = goal_blocks(writer), setup_blocks(writer)
     deal = setup[0].items[1 + _first_deal(rules):][:1]   # the set-up's first deal (after the shuffle)
     glance = (*(block.text for block in goal), *deal, round_end(writer), winner(writer))
-    return RulesText(goal=goal, setup=setup, turn=play_blocks(writer), special=effect_blocks(writer),
-                     end=end_blocks(writer), glance=glance)
+    turn, special, end = play_blocks(writer), effect_blocks(writer), end_blocks(writer)
+    return RulesText(goal=goal, setup=setup, turn=turn, special=special, end=end, glance=glance,
+                     unnamed=tuple(sorted(writer.w.unnamed)))
+
+
+def unnamed_attributes(deck: Deck, lang: str) -> tuple[str, ...]:
+    """Return the deck's own attributes that its rulebook in `lang` calls by their key: where the language is not
+    English, the words of the key are not the reader's (validate and `rulebook` warn)."""
+    rules = deck.described
+    if rules is None or lang in KEYS_READ_AS_WORDS:
+        return ()
+    return describe(deck, rules, lang, deck.players.low).unnamed
+
+
+def unnamed_warning(deck: Deck, lang: str, attr: str) -> str:
+    from ..errors import display_path
+
+    where = display_path(deck.path) if deck.path else deck.id
+    return (f"{where}: rules: the {lang} rulebook calls the attribute '{attr}' by its key; give it a {lang} name "
+            f"under rules.attributes.{attr}.name (docs/rules-format.md, \"attributes\")")
 
 
 # -- goal -------------------------------------------------------------------------------------------------------------

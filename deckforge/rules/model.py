@@ -16,12 +16,23 @@ from .model_cards import (ANY_CARD, BUILTIN_ZONES, ROUND_ENDS, SEAT_CHOICES, SPE
 from .model_play import (AlwaysRule, AskMove, Beats, Bust, CardEffect, Condition, DrawMove,
                          EffectStep, HitMove, Move, PassMove, Play, PlayMove, Reveal, Sets, StandMove, TakeMove, Tricks)
 
-__all__ = ["ANY_CARD", "AlwaysRule", "AskMove", "BUILTIN_ZONES", "Beats", "Bid", "BidScore", "Bust", "CardEffect",
-           "Condition", "Count", "Deal", "DrawMove", "EffectStep", "End", "HitMove", "Move", "MoveCards", "OutBonus",
-           "PassMove", "PerCard", "PerSet", "PerTrick", "Play", "PlayMove", "ROUND_ENDS", "Reveal", "RulesModel",
-           "SEAT_CHOICES", "SPELL_WORDS", "STYLES", "ScoreItem", "Sets", "SetupStep", "ShootTheMoon", "StandMove",
-           "SumScore", "TakeMove", "Tricks", "Trump", "TurnUp", "Values", "WHENS", "WINNERS", "Where", "Winner",
-           "Zone"]
+__all__ = ["ANY_CARD", "AlwaysRule", "AskMove", "AttributeNames", "BUILTIN_ZONES", "Beats", "Bid", "BidScore",
+           "Bust", "CardEffect", "Condition", "Count", "Deal", "DrawMove", "EffectStep", "End", "HitMove", "Move",
+           "MoveCards", "OutBonus", "PassMove", "PerCard", "PerSet", "PerTrick", "Play", "PlayMove", "ROUND_ENDS",
+           "Reveal", "RulesModel", "SEAT_CHOICES", "SPELL_WORDS", "STYLES", "ScoreItem", "Sets", "SetupStep",
+           "ShootTheMoon", "StandMove", "SumScore", "TakeMove", "Tricks", "Trump", "TurnUp", "Values", "WHENS",
+           "WINNERS", "Where", "Winner", "Zone"]
+
+
+# -- words: how the rulebook names the deck's own attributes ----------------------------------------------------------
+
+@dataclass(frozen=True)
+class AttributeNames:
+    """How the rulebook names a card attribute of the deck's own (`colour`) and its values, per language
+    (`rules.attributes`); where a language has none, the rulebook says the key and the cards' names."""
+
+    name: Mapping[str, str] = field(default_factory=_empty)                 # language → "barva"
+    values: Mapping[str, Mapping[str, str]] = field(default_factory=_empty)  # value → language → "červená"
 
 
 # -- set-up: one round's steps, in order ------------------------------------------------------------------------------
@@ -214,7 +225,8 @@ class RulesModel:
 
     `ranks`: the order of the `rank_attr` attribute, low to high (empty: the order the deck lists its cards).
     `zones`: the built-ins and the deck's own, by id. `teams`: "none" or "partners" (seats 0 and 2 against 1 and 3).
-    `notes`: text for the rulebook that is not a rule (flavour, tips), per language. `source`: where `rules:` is.
+    `notes`: text for the rulebook that is not a rule (flavour, tips), per language. `attributes`: the names the
+    rulebook gives the deck's own attributes and their values. `source`: where `rules:` is.
     """
 
     play: Play
@@ -231,6 +243,7 @@ class RulesModel:
     end: End = End()
     winner: Winner = Winner()
     notes: Mapping[str, str] = field(default_factory=_empty)
+    attributes: Mapping[str, AttributeNames] = field(default_factory=_empty)
     source: Source | None = field(default=None, compare=False)
 
     def zone(self, zone_id: str) -> Zone:

@@ -11,13 +11,14 @@ from typing import Iterable
 
 from ..load.check import Checker, nearest
 from ..model import Card
-from .model import (ANY_CARD, ROUND_ENDS, WINNERS, Bid, BidScore, CardEffect, Count, Deal, End, MoveCards, OutBonus,
-                    PerCard, PerSet, PerTrick, RulesModel, ShootTheMoon, SumScore, Trump, TurnUp, Values, Winner, Zone)
+from .model import (ANY_CARD, ROUND_ENDS, WINNERS, AttributeNames, Bid, BidScore, CardEffect, Count, Deal, End,
+                    MoveCards, OutBonus, PerCard, PerSet, PerTrick, RulesModel, ShootTheMoon, SumScore, Trump, TurnUp,
+                    Values, Winner, Zone)
 from .parse_play import read_play
 from .keys import STRUCTURAL_KEYS
 from .read import RulesReader
 
-RULES_KEYS = STRUCTURAL_KEYS + ("notes",)
+RULES_KEYS = STRUCTURAL_KEYS + ("notes", "attributes")
 SETUP_KEYS = {"deal": ("to", "count", "where", "by", "from"), "move": ("where", "to", "from"),
               "turn_up": ("to", "count", "acts")}
 SCORE_KEYS = {"per_card": ("zone", "where", "points"), "per_trick": (), "per_set": (),
@@ -50,6 +51,7 @@ def parse_rules(checker: Checker, container: dict, key: str, cards: Iterable[Car
         end=_end(r, rules) if "end" in rules else End(),
         winner=_winner(r, rules) if "winner" in rules else Winner(),
         notes=_notes(checker, rules, languages) if "notes" in rules else MappingProxyType({}),
+        attributes=_attributes(r, rules, languages) if "attributes" in rules else MappingProxyType({}),
         source=r.source(container, key),
     )
     if len(checker.problems) == before and model.play is not None:
@@ -320,6 +322,47 @@ def _winner(r: RulesReader, rules: dict) -> Winner:
         holds = r.where(body, "holds", "rules.winner.not_last_holding.holds") if body and "holds" in body else None
         return Winner("not_last_holding", holds)
     return Winner(r.word(rules, "winner", "rules.winner", WINNERS, "highest_score"))
+
+
+def _attributes(r: RulesReader, rules: dict, languages: tuple[str, ...], rank_attr: str = "rank") -> MappingProxyType:
+    """Read `attributes: {colour: {name: {cs: barva, en: colour}, values: {red: {cs: červená, en: red}}}}`: the
+    rulebook's names for the deck's own attributes and their values, each naming an attribute and values the cards
+    have. Suits are named by the deck's `suits`, and the rank attribute by the rulebook's own word."""
+    spec = r.c.mapping(rules, "attributes", "rules.attributes")
+    found = {}
+    for attr in spec or {}:
+        path = f"rules.attributes.{attr}"
+        if r.cards is not None and attr not in r.values:
+            known = ", ".join(r.values) or "none"
+            r.c.error(spec, attr, path, f"no card has the attribute '{attr}'{nearest(str(attr), r.values)} "
+                                        f"(the cards have: {known})", at_key=True)
+            continue
+        if attr == "suit":
+            r.c.error(spec, attr, path, "the rulebook names suits by the deck's `suits` (their `name` in each "
+                                        "language): name them there", at_key=True)
+            continue
+        body = r.mapping(spec, attr, path, allowed=("name", "values"))
+        if body is None:
+            continue
+        if "name" in body and attr == rank_attr:
+            r.c.error(body, "name", f"{path}.name", f"the rulebook has its own word for '{attr}', the order of "
+                                                   "the cards (hodnota, rank, Wert); give only its `values`",
+                      at_key=True)
+        name = r.c.lang_map(body, "name", f"{path}.name", languages) if "name" in body and attr != rank_attr else {}
+        values = {}
+        given = r.c.mapping(body, "values", f"{path}.values") if "values" in body else {}
+        for value in given or {}:
+            known = r.values.get(attr, [])
+            if r.cards is not None and str(value) not in known:
+                r.c.error(given, value, f"{path}.values.{value}", f"no card has {attr} '{value}'"
+                                                                  f"{nearest(str(value), known)} (the values of "
+                                                                  f"{attr}: {', '.join(known)})", at_key=True)
+                continue
+            names = r.c.lang_map(given, value, f"{path}.values.{value}", languages)
+            if names:
+                values[str(value)] = MappingProxyType(names)
+        found[str(attr)] = AttributeNames(MappingProxyType(name or {}), MappingProxyType(values))
+    return MappingProxyType(found)
 
 
 def _notes(c: Checker, rules: dict, languages: tuple[str, ...]) -> MappingProxyType:

@@ -52,9 +52,12 @@ class CardSet:
 class Words:
     """Name things of one deck in one language; `t` is the language's catalog."""
 
-    def __init__(self, deck: Deck, lang: str, rank_order: tuple[str, ...] = (), rank_attr: str = "rank"):
+    def __init__(self, deck: Deck, lang: str, rank_order: tuple[str, ...] = (), rank_attr: str = "rank",
+                 attributes=None):
         self.deck, self.lang, self.t = deck, lang, translations(lang)
         self.rank_attr = rank_attr
+        self.attributes = attributes or {}  # the description's names for the deck's own attributes (AttributeNames)
+        self.unnamed: set[str] = set()  # the attributes named by their key in this language: no name was given
         self._rank_names: dict[str, str] | None = None
         self.rank_order = rank_order or tuple(dict.fromkeys(str(c.get(rank_attr)) for c in deck.cards
                                                             if c.get(rank_attr) is not None))
@@ -82,7 +85,11 @@ class Words:
             return suit_id
 
     def rank_name(self, value: str) -> str:
-        """Return a rank's name from its cards' names: the words they share ("eso", "Ace", "Ass"), else the value."""
+        """Return a rank's name: the description's own (`attributes`), else from its cards' names: the words they
+        share ("eso", "Ace", "Ass"), else the value."""
+        given = self._given_value(self.rank_attr, value)
+        if given:
+            return given
         if self._rank_names is None:
             self._rank_names = self._name_ranks()
         return self._rank_names.get(value) or value
@@ -102,17 +109,39 @@ class Words:
         return {value: " ".join(w for w in words if w not in everywhere) for value, words in shared.items()}
 
     def value_name(self, attr: str, value: str) -> str:
-        """Name a value of any attribute: a suit's name, a rank's, else the name its cards share ("Kámen")."""
+        """Name a value of any attribute: a suit's name, a rank's, the description's own (`attributes`), else the
+        name its cards share ("Kámen"). In Czech a word the cards' names begin with is a word of the sentence, in
+        lower case ("červená" of "Červená dvojka", "Červená trojka"); one card's own name keeps its capital."""
         if attr == SUIT_ATTR:
             return self.suit_name(value)
         if attr == self.rank_attr:
             return self.rank_name(value)
+        given = self._given_value(attr, value)
+        if given:
+            return given
         names = {card.name(self.lang) for card in self.deck.cards if str(card.get(attr)) == value}
         if len(names) == 1:
             return names.pop()
         words = [_WORD.split(name.strip()) for name in names]
-        shared = _common(words) or list(reversed(_common([list(reversed(w)) for w in words])))
-        return " ".join(shared) if shared else self._most_copies(attr, value)
+        head = _common(words)
+        if head:
+            shared = " ".join(head)
+            return shared[:1].lower() + shared[1:] if self.lang in _LOWER_CASE_WORDS else shared
+        tail = list(reversed(_common([list(reversed(w)) for w in words])))
+        return " ".join(tail) if tail else self._most_copies(attr, value)
+
+    def _given_value(self, attr: str, value: str) -> str | None:
+        names = self.attributes.get(attr)
+        return names.values.get(str(value), {}).get(self.lang) if names is not None else None
+
+    def attr_name(self, attr: str) -> str:
+        """Name one of the deck's own attributes: the description's name in this language, else its key."""
+        names = self.attributes.get(attr)
+        name = names.name.get(self.lang) if names is not None else None
+        if name is None:
+            self.unnamed.add(attr)
+            return attr
+        return name
 
     def _most_copies(self, attr: str, value: str) -> str:
         """Return the name most copies of the cards with this value bear (Kámen, nůžky, papír: "Kámen" for the
@@ -155,7 +184,16 @@ class Words:
             return CardSet("rank", attrs[self.rank_attr], cards)
         if len(names) <= 4:
             return CardSet("named", names, cards)
-        return CardSet("other", tuple(f"{k}: {', '.join(v)}" for k, v in attrs.items()), cards)
+        return CardSet("other", tuple(f"{self._attr_label(k)}: {', '.join(self.value_name(k, x) for x in v)}"
+                                      for k, v in attrs.items()), cards)
+
+    def _attr_label(self, attr: str) -> str:
+        """Name an attribute before its values in a list ("barva: červená"): the suit and rank by their words."""
+        if attr == SUIT_ATTR:
+            return self.t.pgettext("attribute to match", "suit")
+        if attr == self.rank_attr:
+            return self.t.pgettext("attribute to match", "rank")
+        return self.attr_name(attr)
 
     def cards(self, where: Where | CardSet | None, number: str = "pl", case: str = "acc",
               article: bool = False) -> str:
@@ -273,7 +311,7 @@ class Words:
                    "one": t.pgettext("cards of one", "with one “%(attr)s”"),
                    "pick": t.pgettext("pick an attribute", "a “%(attr)s”"),
                    "that": t.pgettext("cards of that", "with that “%(attr)s”")}
-        return generic[form] % {"attr": attr}
+        return generic[form] % {"attr": self.attr_name(attr)}
 
     # -- zones and seats ----------------------------------------------------------------------------------------------
 
@@ -309,6 +347,12 @@ _NOUN_PHRASES = {
     "cs": lambda words, found, number, case: words._cs_cards(found, number, case),
     "de": lambda words, found, number, case: words._de_cards(found, number),
 }
+# Languages that write the words of a card's name in lower case inside a sentence ("červená" of "Červená dvojka"):
+# English keeps a rank's or colour's capital as card games write them ("an Ace", "Red"), German its nouns'.
+_LOWER_CASE_WORDS = frozenset({"cs"})
+# The language of the deck format's own words (docs/rules-format.md), in which a deck's keys are written: a key
+# such as `colour` reads as a word of it, and a rulebook in it may say the key.
+KEYS_READ_AS_WORDS = frozenset({"en"})
 # Languages that start a full sentence, capital first, after a colon (German does; Czech and English do not).
 CAPITAL_AFTER_COLON = frozenset({"de"})
 
