@@ -46,18 +46,82 @@ class RulesView:
             log=self._log_lines() if self.engine.trace else None)
 
     def _log_lines(self) -> list[str]:
-        """Return the game as lines: each seat's decision, and where each card dealt or drawn went."""
+        """Return the game as lines: each seat's decision, where each card dealt or drawn went, and, read from a
+        replay of the same actions, where a round starts (its dealer), the trump, who takes each trick or prize
+        and what each round scored. A game the replay does not repeat (it always should) gets the plain lines."""
+        try:
+            notes = self._replay_notes()
+        except Exception:  # noqa: BLE001 -- the notes only help the reader; the plain lines stay right
+            notes = {}
         lines, labels = [], self.t.labels
-        for entry in self.history:
+        for position, entry in enumerate(self.history):
+            lines.extend(notes.get(position, ()))
             if entry >= 0:
                 lines.append(f"P{entry & 0xFF}: {self.engine.describe(entry >> 8)}")
                 continue
             outcome, to = (~entry) >> 8, (~entry) & 0xFF
             if to == 0xFD:
-                lines.append(f"seat {outcome} deals")
+                if not any(line.startswith("round ") for line in notes.get(position + 1, ())):
+                    lines.append(f"seat {outcome} deals")  # else the round's line names the dealer
             else:
                 lines.append(f"  {labels[outcome]} -> {'face up' if to in PUBLIC_MARKS else f'P{to}'}")
+        lines.extend(notes.get(len(self.history), ()))
         return lines
+
+    def _replay_notes(self) -> dict[int, list[str]]:
+        """Play the recorded actions again from the start and note, before the history entry at which it shows,
+        each change a reader of the plain lines cannot see: a new round, the trump, a trick or a prize taken, a
+        round's scores. Only a traced game's log pays for it."""
+        history, n, t = self.history, self.n, self.t
+        dealer_first = bool(history) and history[0] < 0 and (~history[0]) & 0xFF == 0xFD
+        replay = _replaying(type(self))(self.engine, None if dealer_first else self.first_player)
+        notes: dict[int, list[str]] = {}
+
+        def taken_so_far() -> tuple:
+            won = tuple(tuple(replay.zones[t.won + seat]) for seat in range(n)) if replay.zones else ()
+            return tuple(replay.tricks_won or ()), won
+
+        def seen() -> tuple:
+            return (replay.round_no, replay.trump_suit, *taken_so_far(), len(replay.round_totals), replay.dealer)
+
+        def note(position: int, before: tuple) -> None:
+            now, said = seen(), notes.setdefault(position, [])
+            # a step that ends a round starts the next: what was taken is read as the round was scored
+            tricks, won = replay.at_scoring if now[4] > before[4] else now[2:4]
+            took = [s for s in range(len(tricks)) if tricks[s] > (before[2][s] if len(before[2]) > s else 0)]
+            if took:
+                said.append(f"  P{took[0]} takes the trick (tricks taken: {', '.join(map(str, tricks))})")
+            elif won != before[3] and before[3]:
+                for seat in range(n):
+                    if len(won[seat]) > len(before[3][seat]):
+                        taken = won[seat][len(before[3][seat]):]
+                        said.append(f"  {', '.join(t.labels[c] for c in taken)} -> P{seat}'s won cards")
+            if now[4] > before[4] and self.engine.rules.score:
+                scores = replay.round_totals[-1]
+                said.append(f"  round {before[0]} scores: "
+                            + ", ".join(f"P{s} {scores[s]:+d}" for s in range(len(scores)))
+                            + f"; totals {', '.join(map(str, replay.totals))}")
+            if now[0] != before[0] or (now[5] != before[5] and now[5] is not None and now[5] >= 0
+                                       and before[5] in (None, -1)):
+                said.append(f"round {now[0]}, dealer P{now[5]}")
+            if now[1] != before[1] and now[1] is not None and now[1] >= 0 and t.suits:
+                said.append(f"  trump: {t.suits[now[1]]}")
+
+        replay.taken_so_far = taken_so_far
+        if not dealer_first:
+            notes[0] = [f"round 1, dealer P{replay.dealer}"] + (
+                [f"  trump: {t.suits[replay.trump_suit]}"] if (replay.trump_suit or -1) >= 0 and t.suits else [])
+        position = 0
+        while position < len(history):
+            entry, before = history[position], seen()
+            action = entry >> 8 if entry >= 0 else (~entry) >> 8
+            replay.apply_action(action)
+            grown = len(replay.history)
+            if replay.history[position:grown] != history[position:grown] or grown <= position:
+                return {}  # the replay went another way: no notes rather than wrong ones
+            note(grown, before)
+            position = grown
+        return {k: v for k, v in notes.items() if v}
 
     def _places(self) -> tuple[list[int], list[int] | None, int | None]:
         """Return the seats from first to last, the scores the places come from (None: by order out), the loser."""
@@ -244,3 +308,15 @@ def _state_copier(scalars: tuple[str, ...], lists: tuple[str, ...]):
 
 
 _copy_state = _state_copier(RulesView._SCALARS, RulesView._LISTS)
+
+
+def _replaying(state_class: type) -> type:
+    """Return a subclass of a state class that keeps what the seats had taken when each round was scored: the step
+    that scores a round also deals the next, and a traced game's notes still name the last trick's taker."""
+    class Replaying(state_class):  # no __slots__: a replay may keep its own attributes
+        def _score_round(self) -> None:
+            looked = getattr(self, "taken_so_far", None)  # (given once the replay is made)
+            self.at_scoring = looked() if looked is not None else ((), ())
+            super()._score_round()
+
+    return Replaying

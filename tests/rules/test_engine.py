@@ -123,9 +123,44 @@ def test_a_traced_game_tells_each_decision_and_each_card_dealt(tmp_path):
     deck = load_deck(write_deck(tmp_path, EIGHTS))
     engine = engine_for(deck, 2, {"trace": True})
     result = play_game(engine, random.Random(4), ["greedy", "greedy"])
-    assert result.log[0].endswith(" deals") and result.log[1].startswith("  ") and " -> P" in result.log[1]
+    assert result.log[0].startswith("round 1, dealer P") and result.log[1].startswith("  ") \
+        and " -> P" in result.log[1]
     decisions = [line for line in result.log if line.startswith("P")]
     assert len(decisions) == result.turns and decisions[0].split(": ")[1].split()[0] in ("play", "draw", "pass")
+
+
+def test_a_traced_game_of_tricks_tells_rounds_dealers_trumps_tricks_and_scores():
+    """The plain lines told decisions and cards dealt, not who took a trick, when a round began or what it
+    scored; a replay of the recorded actions now adds those lines (only a traced game pays for it)."""
+    from deckforge.load import BUNDLED_DIR
+    from deckforge.sim.base import play_game
+
+    deck = load_deck(BUNDLED_DIR / "examples" / "whist")
+    result = play_game(engine_for(deck, 4, {"trace": True}), random.Random(3), ["greedy"] * 4)
+    log = result.log
+    rounds = [i for i, line in enumerate(log) if line.startswith("round ") and ", dealer P" in line]
+    assert [log[i].split(",")[0] for i in rounds] == [f"round {n}" for n in range(1, len(rounds) + 1)]
+    assert len(rounds) >= 2
+    dealers = [int(log[i].rsplit("P", 1)[1]) for i in rounds]
+    assert all(b == (a + 1) % 4 for a, b in zip(dealers, dealers[1:]))  # the deal passes to the left
+    # every trick of 13 cards a hand is followed by who took it, counted up to 13 a round
+    for start, end in zip(rounds, rounds[1:] + [len(log)]):
+        part = log[start:end]
+        first_play = next(i for i, line in enumerate(part) if line.startswith("P"))
+        # the trump is the last card dealt (whist turns it up): said once it is known, before the first card
+        assert [line for line in part[:first_play] if line.startswith("  trump: ")] == [
+            f"  trump: {part[first_play - 2].split()[0].split('-')[0]}"]
+        taken = [line for line in part if " takes the trick " in line]
+        plays = [line for line in part if line.startswith("P") and ": play " in line]
+        assert len(plays) == 52 and len(taken) == 13
+        assert taken[-1].endswith(f"{', '.join(taken[-1].split(': ')[1].rstrip(')').split(', '))})")
+        assert sum(map(int, taken[-1].split("tricks taken: ")[1].rstrip(")").split(", "))) == 13
+        winner = int(taken[0].split()[0][1:])
+        following = part[part.index(taken[0]) + 1]
+        assert following.startswith(f"P{winner}: play ")  # the taker leads the next trick
+    scores = [line for line in log if line.startswith("  round ") and " scores: " in line]
+    assert len(scores) == len(rounds) and scores[-1].endswith(f"totals {', '.join(map(str, result.scores))}")
+    assert len([line for line in log if line.startswith("P")]) == result.turns
 
 
 def test_a_wild_card_turned_up_at_the_start_takes_any_card(tmp_path):
