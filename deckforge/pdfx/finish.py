@@ -91,7 +91,8 @@ def _correct_xmp_version(pdf: pikepdf.Pdf) -> None:
 
 
 def _tag_rgb_as_srgb(pdf: pikepdf.Pdf) -> None:
-    """Give every page and form a DefaultRGB of sRGB: PDF/X-4 accepts RGB only when its profile is named.
+    """Give every page and form a DefaultRGB of sRGB, and every transparency group sRGB as its blending space:
+    PDF/X-4 accepts RGB only when its profile is named.
 
     WeasyPrint writes CSS colours and RGB images as DeviceRGB; DefaultRGB makes each of them sRGB, which is
     what a browser shows, and the print shop's RIP converts them to the press condition of the OutputIntent.
@@ -108,6 +109,13 @@ def _tag_rgb_as_srgb(pdf: pikepdf.Pdf) -> None:
             resources.ColorSpace = spaces = pikepdf.Dictionary()
         if "/DefaultRGB" not in spaces:
             spaces.DefaultRGB = space
+    # A transparency group's blending space is not remapped by DefaultRGB (ISO 32000-1, 8.6.5.6), and a PDF/X-4
+    # preflight refuses DeviceRGB there under a CMYK output intent: WeasyPrint's groups blend in sRGB by name.
+    for obj in pdf.objects:
+        group = obj.get("/Group") if isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream)) else None
+        if isinstance(group, pikepdf.Dictionary) and group.get("/S") == "/Transparency" \
+                and group.get("/CS") == "/DeviceRGB":
+            group.CS = space
 
 
 def _resource_holders(pdf: pikepdf.Pdf):

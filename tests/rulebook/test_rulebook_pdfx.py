@@ -38,6 +38,12 @@ def test_every_rulebook_page_has_boxes_and_its_rgb_tagged_as_srgb(x4_rulebook) -
             assert bleed[0] <= trim[0] < trim[2] <= bleed[2] and bleed[1] <= trim[1] < trim[3] <= bleed[3]
             default_rgb = page.Resources.ColorSpace.DefaultRGB
             assert default_rgb[0] == "/ICCBased" and default_rgb[1].N == 3
+        # a transparency group's blending space is not remapped by DefaultRGB: it names sRGB itself (it was
+        # DeviceRGB, which a PDF/X-4 preflight refuses under a CMYK output intent)
+        groups = [obj.Group for obj in pdf.objects
+                  if isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream)) and "/Group" in obj]
+        blending = [group.CS for group in groups if group.get("/S") == "/Transparency" and "/CS" in group]
+        assert blending and all(cs[0] == "/ICCBased" and cs[1].N == 3 for cs in blending)
 
 
 def test_ghostscript_renders_the_x4_rulebook(x4_rulebook) -> None:
