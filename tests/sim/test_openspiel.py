@@ -1,6 +1,6 @@
 """Every game of the registry through OpenSpiel's own simulation test, where OpenSpiel is installed.
 
-OpenSpiel is a benchmark extra (`pip install open_spiel`), not a test dependency: without it this file skips.
+OpenSpiel is in the `test` extra, so CI runs this file; an environment without it (`pip install open_spiel`) skips it.
 """
 import random
 
@@ -15,6 +15,13 @@ from deckforge.load import BUNDLED_DIR  # noqa: E402
 from deckforge.sim.base import CHANCE, TERMINAL, IllegalActionError, SimulationError  # noqa: E402
 
 SIMULATED = sorted(game for game, spec in specs().items() if spec.has_simulator)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def registered():
+    """Register every game before any test asks pyspiel for one by name: a test that did so first (without
+    `load`) failed with "Unknown game" whenever no earlier test on its xdist worker had registered them."""
+    adapter.register_all()
 
 
 def each_game(counts=False):
