@@ -206,8 +206,23 @@ def load_card_template(deck: Deck, path: Path | None = None) -> CardTemplate:
     checker = Checker(shown)
     template = _TemplateReader(checker, data, path, deck).read()
     if checker.problems or template is None:
-        raise DeckError(checker.problems)
+        raise DeckError(checker.problems + _copy_hint(checker.problems, path, deck))
     return template
+
+
+_MISSING_LANGUAGE = re.compile(r"missing the '([^']+)' translation")
+
+
+def _copy_hint(problems: list[Problem], path: Path, deck: Deck) -> list[Problem]:
+    """Where a bundled template lacks the words of a language the deck declares, say how to give them: a copy of
+    the template beside the deck file is read instead of the bundled one (find_card_template)."""
+    missing = sorted({m.group(1) for p in problems if (m := _MISSING_LANGUAGE.search(p.message))})
+    if not missing or deck.folder is None or path.parent != CARD_TEMPLATES_DIR:
+        return []
+    copy = display_path(deck.folder / path.name)
+    words = " and ".join(f"'{lang}'" for lang in missing)
+    return [Problem(display_path(path), None, None, "", f"the bundled template has no {words} words: copy it to "
+                    f"{copy}, which is then read instead of it, and add them there (docs/card-templates.md)")]
 
 
 class _TemplateReader:

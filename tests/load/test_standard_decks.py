@@ -89,6 +89,19 @@ def test_german_names(tmp_path):
     assert deck.card("spades-a").name("de") == "Pik-Ass" and deck.card("hearts-q").name("de") == "Herz-Dame"
 
 
+@pytest.mark.parametrize("cards", ["{standard: french-52}", "{standard: german-32}"])
+def test_a_german_deck_of_standard_cards_prints_with_their_own_template(tmp_path, cards):
+    """The German-suited template gave its corner indices in Czech and English only: a German deck of
+    `german-32` failed validate with "strings.rank_7: missing the 'de' translation", eight times."""
+    from deckforge.layout.check import print_problems
+
+    deck = load_deck(deck_file(tmp_path, cards, languages="[de]"))
+    assert print_problems(deck) == []
+    template = load_card_template(deck)
+    assert {template.strings[key]["de"] for key in template.strings if key.startswith("rank_")} >= (
+        {"U", "O", "K", "A"} if "german" in cards else set())
+
+
 def test_every_card_has_its_own_name_in_every_catalog_language(tmp_path):
     """The names come from the gettext catalogs (deckforge/load/standard_names.py), whole, one per card."""
     french = load_deck(deck_file(tmp_path, "{standard: french-52, jokers: 1}", languages="[en, cs, de]"))
@@ -146,3 +159,23 @@ def test_the_standard_deck_keys_and_names_are_documented():
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "deck-format.md").read_text(encoding="utf-8")
     assert [word for word in (*STANDARD_KEYS, *STANDARD_DECKS) if f"`{word}`" not in doc] == []
+
+
+def test_a_bundled_template_without_a_decks_language_says_to_copy_it_beside_the_deck(tmp_path, monkeypatch):
+    """The problems named lines of the installed template, which a maker cannot (and should not) edit."""
+    import re
+
+    from deckforge.layout.check import print_problems
+    from deckforge.load import BUNDLED_DIR
+
+    text = (BUNDLED_DIR / "prsi" / "deck.yaml").read_text(encoding="utf-8")  # Prší in Slovak: german.yaml's design
+    text = re.sub(r"\{cs: ([^{}]*?), en: ([^{}]*?)\}", r"{cs: \1, en: \2, sk: \1}", text)
+    text = text.replace("languages: [cs, en]", "languages: [cs, en, sk]")
+    text = text.replace("\n  en: ", "\n  sk: Klasika.\n  en: ", 1)  # the description
+    (tmp_path / "prsi-sk").mkdir()
+    (tmp_path / "prsi-sk" / "deck.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    found = print_problems(load_deck(tmp_path / "prsi-sk"))
+    assert any("strings.rank_7: missing the 'sk' translation" in p for p in found)
+    assert found[-1].endswith("german.yaml: the bundled template has no 'sk' words: copy it to prsi-sk/german.yaml, "
+                              "which is then read instead of it, and add them there (docs/card-templates.md)")
