@@ -52,6 +52,8 @@ def atomic_path(target: Path | str) -> Iterator[Path]:
     """
     check_output(target)
     target = Path(target)
+    if target.is_symlink():  # write the file the link names, keeping the link (the guard checked where it leads)
+        target = Path(os.path.realpath(target))
     _make_parent(target)
     if target.is_dir():
         raise BuildError(f"{display_path(target)} is a folder; give a file name for the output")

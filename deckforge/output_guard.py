@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
@@ -49,6 +50,17 @@ def check_output(target: Path | str, instead: str | None = None) -> None:
     if any(ord(char) < 32 for char in text):
         raise BuildError(f"the output path {text!r} contains a control character (such as a NUL byte); give a "
                          "plain file or folder name")
+    if text == "-":
+        raise BuildError("cannot write to '-': deckforge writes its output into a file, not to standard output; "
+                         "give a file name")
+    try:
+        mode = os.stat(text).st_mode  # through links: what would be written over
+    except OSError:
+        mode = None
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        kind = ("a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a pipe" if stat.S_ISFIFO(mode)
+                else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+        raise BuildError(f"cannot write {text}: it is {kind}, which a finished file would replace; give a file name")
     try:
         candidates = {Path(os.path.abspath(text)), Path(text).resolve()}  # the path as written, and after its links
     except RuntimeError:  # Python's word for a loop of symbolic links

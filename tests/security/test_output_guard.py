@@ -263,3 +263,32 @@ def test_a_nul_byte_in_an_output_path_is_a_usage_error(deck: Path, tmp_path: Pat
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)  # click's usage error, no crash
     assert "contains a control character (such as a NUL byte)" in result.output, result.output
     assert sorted(os.listdir(tmp_path)) == ["tiny"]
+
+
+@pytest.mark.parametrize("command", [["build", "prsi"], ["calibrate"], ["scorepad", "wizard", "--players", "3"]])
+def test_a_device_a_pipe_or_a_dash_is_refused_not_replaced_by_a_file(tmp_path: Path, monkeypatch, command) -> None:
+    """-o /dev/null, run as root, replaced the system's /dev/null with a PDF: the finished file was renamed over
+    whatever the path named. A pipe stands in for the device here (making one needs no root)."""
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo("pipe")
+    result = CliRunner().invoke(main, [*command, "-o", "pipe"])
+    assert result.exit_code == 1 and "cannot write pipe: it is a pipe" in result.output
+    assert Path("pipe").is_fifo()
+    result = CliRunner().invoke(main, [*command, "-o", "-"])
+    assert result.exit_code == 1 and "not to standard output" in result.output and not Path("-").exists()
+    if os.path.exists("/dev/null"):
+        result = CliRunner().invoke(main, [*command, "-o", "/dev/null"])
+        assert result.exit_code == 1 and "cannot write /dev/null: it is a device" in result.output
+        assert Path("/dev/null").is_char_device()
+
+
+def test_an_output_through_a_link_writes_the_file_it_names_and_keeps_the_link(tmp_path: Path, monkeypatch) -> None:
+    """The finished file replaced the link itself, leaving the file the link named as it was."""
+    monkeypatch.chdir(tmp_path)
+    Path("real").mkdir()
+    Path("real/sheets.pdf").write_bytes(b"old")
+    os.symlink("real/sheets.pdf", "link.pdf")
+    result = CliRunner().invoke(main, ["build", "prsi", "-o", "link.pdf"])
+    assert result.exit_code == 0, result.output
+    assert Path("link.pdf").is_symlink() and os.readlink("link.pdf") == "real/sheets.pdf"
+    assert Path("real/sheets.pdf").read_bytes().startswith(b"%PDF")
