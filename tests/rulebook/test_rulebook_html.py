@@ -140,3 +140,17 @@ def test_the_czech_sets_sentence_declines_the_players(tmp_path, per_set, phrases
     for phrase in phrases:
         assert phrase in text, phrase
     assert "hráči přidejte" not in text
+
+
+def test_the_czech_example_of_play_names_cards_as_labels_not_declined_nouns(tmp_path: Path) -> None:
+    """The caption put a card's name after "na" as it is: a maker's „Kamenná lavina“ read „na Kamenná lavina“
+    (it should be „na Kamennou lavinu“). Names now follow "kartu" in quotes, in the nominative, as Czech writes a
+    label; the bundled names happened to read right either way."""
+    from rulebook_helpers import custom_deck
+
+    folder = custom_deck(tmp_path / "lavina", "", {r"name: \{cs: Kámen, en: Rock,": "name: {cs: Kamenná lavina, en: Rock,"})
+    text = visible_text(rulebook_html(load_deck(folder), "cs", 4))
+    caption = text[text.index("Na začátku hry leží"):].split(" Každá karta přebíjí")[0]
+    beats = re.findall(r"hráč \d – „([^“]+)“ na kartu „([^“]+)“", caption)
+    assert len(beats) >= 2 and "Kamenná lavina" in {name for beat in beats for name in beat}
+    assert not re.search(r"\bna (?!kartu)[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ„]", caption)
