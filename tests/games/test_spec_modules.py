@@ -41,3 +41,14 @@ def test_the_commands_say_it_without_a_traceback(monkeypatch, command) -> None:
     result = CliRunner().invoke(main, command)
     assert result.exit_code == 1, result.output
     assert "rules_engine.py does not exist" in result.output and "Traceback" not in result.output
+
+
+def test_a_pass_is_not_called_a_skipped_turn() -> None:
+    """Kámen, nůžky, papír's report called its passes „vynechané tahy“, the words its rulebook uses for a skip
+    spell's effect: a maker read 0 at every count and thought the skip spells never worked. Both shedding games
+    now say when a turn is passed, with the same words."""
+    from deckforge.i18n import translations
+
+    label = {figure.name: figure.label for figure in specs()["kamen-nuzky-papir"].figures}["passes"]
+    assert label == {figure.name: figure.label for figure in PRSI.figures}["passes"]
+    assert translations("cs").gettext(label) == "tahy vynechané, když nešlo vyložit ani líznout"

@@ -57,7 +57,7 @@ SPEC = GameSpec(
     figures=(
         Figure("draws", N_("cards drawn")),
         Figure("rebuilds", N_("draw pile rebuilt from the discards")),
-        Figure("passes", N_("turns passed")),
+        Figure("passes", N_("turns passed with nothing to lay or draw")),  # as Prší: not a skip spell's turn
         Figure("spell_effects", N_("spell effects that took effect, by spell and effect"), per="spell and effect"),
     ),
 )
