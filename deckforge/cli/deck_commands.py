@@ -180,6 +180,14 @@ def _cards_to_spreadsheet(original, deck_file: Path) -> None:
     yaml = YAML()
     yaml.width = 120
     data = yaml.load(deck_file.read_text(encoding="utf-8"))
+    if isinstance(data.get("cards"), dict):
+        # `cards: {standard: ...}` brought its suits and card design with it: cards in a spreadsheet do not, so
+        # the copy names them itself (or its cards would print on the plain face, without pips)
+        if "suits" not in data and original.suits:
+            data["suits"] = [{"id": suit.id, "name": dict(suit.names), "colour": suit.colour,
+                              **({"emblem": suit.emblem} if suit.emblem else {})} for suit in original.suits]
+        if "template" not in data:
+            data["template"] = original.template
     data["cards"] = "cards.csv"
     with deck_file.open("w", encoding="utf-8") as handle:
         yaml.dump(data, handle)

@@ -264,7 +264,9 @@ def _typed(name: str, value: str, typed: dict[str, str], number: int, column: in
         return int(value)
     if kind == "bool" and value.lower() in ("true", "false", "yes", "no", "1", "0"):
         return value.lower() in ("true", "yes", "1")
-    if kind is None and re.fullmatch(r"[+-]?\d+", value) and name not in ("id", "kind", "art"):
+    # a rank stays text, as in the standard decks and the rules format ("2" ... "10", J): a card design that
+    # draws pips by `rank in ('8', '9', '10')` would see a number and draw none
+    if kind is None and re.fullmatch(r"[+-]?\d+", value) and name not in ("id", "kind", "art", "rank"):
         return int(value)
     return value
 

@@ -93,6 +93,26 @@ def test_new_with_a_spreadsheet_from_a_deck_named_by_a_relative_path(tmp_path: P
     assert run("show", "copy").exit_code == 0
 
 
+def test_new_with_a_spreadsheet_from_standard_cards_keeps_their_suits_design_and_pips(tmp_path: Path) -> None:
+    """`cards: {standard: french-52}` brings suits and the `standard` card design; the spreadsheet copy dropped both
+    (the cards printed on the plain face), and its ranks came back as numbers, so even the standard design, which
+    draws pips by `rank in ('8', '9', '10')`, drew none. validate said "ok" each time."""
+    from deckforge.layout.context import BuildContext
+    from deckforge.layout.faces import FacePlanner, SymbolOp
+    from deckforge.load import load_deck
+    from deckforge.load.card_template import load_card_template
+
+    result = run("new", str(tmp_path / "eights"), "--from", "examples/crazy-eights", "--spreadsheet")
+    assert result.exit_code == 0, result.output
+    deck = load_deck(tmp_path / "eights")
+    original = load_deck("examples/crazy-eights")
+    assert deck.template == "standard" and deck.suits == original.suits
+    assert [card.attrs for card in deck.cards] == [card.attrs for card in original.cards]  # rank "8", not 8
+    planner = FacePlanner(BuildContext(deck, "en", 4, False, load_card_template(deck)), 0)
+    pips = [op for op in planner.card(deck.card("hearts-8"), 1).ops if isinstance(op, SymbolOp)]
+    assert len(pips) == 8 + 2  # eight pips and the two corner signs
+
+
 def test_usage_error_exits_2() -> None:
     assert CliRunner().invoke(main, ["show"]).exit_code == 2
 
