@@ -58,6 +58,17 @@ def catalog_warning(lang: str) -> str | None:
             "To translate them, add the catalog (docs/deck-format.md, \"Adding a language\")")
 
 
+def described_rules_warning(lang: str) -> str | None:
+    """Say that a described game's rules print in English in a language deckforge has no catalog for: their
+    sentences are written from the catalogs (deckforge/rules/describe.py), not from the deck."""
+    if has_catalog(lang):
+        return None
+    return (f"the rules written from the deck's `rules:` description print in English in a '{lang}' rulebook, with "
+            f"the deck's own '{lang}' names in them: deckforge writes those sentences from its catalogs "
+            f"({', '.join(available_languages())}); add the '{lang}' catalog (docs/deck-format.md, \"Adding a "
+            "language\") to have them translated")
+
+
 class SourceTranslations(gettext.NullTranslations):
     """The source language: msgids print as written, with English plural rules."""
 

@@ -54,6 +54,20 @@ def rulebook_warnings(deck: Deck) -> list[str]:
             f"rulebook/{lang}.html in the deck's folder" for lang in missing]
 
 
+def language_warnings(deck: Deck) -> list[str]:
+    """Name each language of the deck whose deckforge words print in English (no catalog): the page labels and
+    headings, and a described game's whole rules text, which `rulebook` would print without refusing."""
+    from .i18n import catalog_warning, described_rules_warning
+
+    found = []
+    for lang in deck.languages:
+        if (general := catalog_warning(lang)) is not None:
+            found.append(general)
+            if deck.described is not None:
+                found.append(described_rules_warning(lang))
+    return found
+
+
 def attribute_warnings(deck: Deck) -> list[str]:
     """Name each attribute of the deck's own that a described game's rulebook calls by its key, per language."""
     if deck.described is None:
@@ -78,7 +92,7 @@ def validate_deck(deck: Deck, players: int | None = None, play: bool = True, pri
     from .text_numbers import text_warnings
 
     report = ValidationReport(deck, static_findings(deck), warnings=text_warnings(deck) + rulebook_warnings(deck)
-                              + attribute_warnings(deck))
+                              + attribute_warnings(deck) + language_warnings(deck))
     if prints:
         from .layout.check import print_problems
 

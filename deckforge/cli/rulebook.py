@@ -62,7 +62,11 @@ def rulebook(deck: str, lang: str | None, players: int | None, fmt: str, paper: 
     if upright := upright_emphasis(model):
         click.echo(f"warning: {upright}", err=True)
     if model.described is not None:
+        from ..i18n import described_rules_warning
         from ..rules.describe import unnamed_attributes, unnamed_warning
+
+        if english := described_rules_warning(lang):
+            click.echo(f"warning: {english}", err=True)
 
         for attr in unnamed_attributes(model, lang):
             click.echo(f"warning: {unnamed_warning(model, lang, attr)}", err=True)

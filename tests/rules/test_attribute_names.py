@@ -135,3 +135,25 @@ def test_suits_and_the_rank_keep_their_own_words(tmp_path):
     from deckforge.rules.wording import Words
 
     assert Words(deck, "cs", deck.described.ranks, attributes=deck.described.attributes).rank_name("Q") == "královna"
+
+
+def test_a_language_without_a_catalog_is_told_its_rules_print_in_english(tmp_path, monkeypatch):
+    """A described game's sentences come from deckforge's catalogs: a Polish rulebook printed "Play one of the
+    Ósemkas from your hand…" and only the page-label warning said anything; validate said nothing at all."""
+    monkeypatch.chdir(tmp_path)
+    folder = colours_deck(tmp_path / "d")
+    deck_file = folder / "deck.yaml"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace("cs:", "pl:").replace("[cs, en]", "[pl, en]"),
+                         encoding="utf-8")
+    warnings = validate_deck(load_deck(folder), play=False).warnings
+    assert any("no 'pl' catalog" in w for w in warnings)
+    assert any("rules.attributes" in w or "by its key" in w for w in warnings)
+    described = [w for w in warnings if w.startswith("the rules written from the deck's `rules:` description")]
+    assert described == ["the rules written from the deck's `rules:` description print in English in a 'pl' "
+                         "rulebook, with the deck's own 'pl' names in them: deckforge writes those sentences from "
+                         "its catalogs (cs, de, en); add the 'pl' catalog (docs/deck-format.md, \"Adding a "
+                         "language\") to have them translated"]
+    result = CliRunner().invoke(main, ["rulebook", "d", "--lang", "pl", "--format", "html", "-o", "r.html"])
+    assert result.exit_code == 0 and described[0] in result.stderr
+    # a language with a catalog is written in it, and nothing is said
+    assert not [w for w in validate_deck(load_deck(colours_deck(tmp_path / "e", NAMES)), play=False).warnings]
