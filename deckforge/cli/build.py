@@ -15,7 +15,8 @@ from ..output import check_writable
 from ..output_guard import check_output
 from .common import OutputPath, lang_option, open_deck, players_option, warn_untranslated
 
-paper_option = click.option("--paper", type=click.Choice(list(PAPER_SIZES)), default="a4", show_default=True,
+paper_option = click.option("--paper", type=click.Choice(list(PAPER_SIZES), case_sensitive=False), default="a4",
+                            show_default=True,
                             help="Paper size of the sheets.")
 backs_duplex = click.option("--backs", type=click.Choice(list(BACK_MODES)), default="duplex-long", show_default=True,
                             help="Back sheets for long- or short-edge duplex printing, or none.")

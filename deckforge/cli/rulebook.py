@@ -12,7 +12,8 @@ from ..rulebook import FORMATS, PAPER_NAMES
 from .common import (OutputPath, deck_argument, lang_option, open_deck, pick_lang, pick_players, players_option,
                      warn_untranslated)
 
-paper_option = click.option("--paper", type=click.Choice(list(PAPER_NAMES)), default="a4", show_default=True,
+paper_option = click.option("--paper", type=click.Choice(list(PAPER_NAMES), case_sensitive=False), default="a4",
+                            show_default=True,
                             help="Page size.")
 output_option = click.option("-o", "--output", "out", type=OutputPath(), default=None,
                              help="File to write (default: output/<deck>/...).")

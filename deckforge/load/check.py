@@ -103,6 +103,8 @@ class Checker:
     def choice(self, container: object, key: object, path: str, choices: Iterable[str]) -> str | None:
         value = container[key]
         choices = list(choices)
+        if isinstance(value, int) and not isinstance(value, bool) and str(value) in choices:
+            return str(value)  # `rank: 7` is the rank "7": numbers and texts are the same (docs/deck-format.md)
         if not isinstance(value, str) or value not in choices:
             self.error(container, key, path, f"unknown value {value!r}{nearest(value, choices)} "
                                               f"(one of: {', '.join(choices)})")

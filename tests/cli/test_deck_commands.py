@@ -124,3 +124,22 @@ def test_every_command_has_help_with_an_example() -> None:
         result = run(name, "--help")
         assert result.exit_code == 0, name
         assert "Example" in result.output, f"'deckforge {name} --help' has no example"
+
+
+def test_a_rank_written_as_a_number_is_the_rank_and_options_take_any_case(tmp_path: Path, monkeypatch) -> None:
+    """Prší's `rank: 7` unquoted was refused with "unknown value 7; did you mean '7'?"; `--paper Letter` and
+    `--lang EN` were refused too, though nothing else could be meant."""
+    from deckforge.load import BUNDLED_DIR, load_deck
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "prsi").mkdir()
+    text = (BUNDLED_DIR / "prsi" / "deck.yaml").read_text(encoding="utf-8")
+    assert 'rank: "7"' in text
+    (tmp_path / "prsi" / "deck.yaml").write_text(text.replace('rank: "7"', "rank: 7"), encoding="utf-8")
+    deck = load_deck(tmp_path / "prsi")
+    assert {card.get("rank") for card in deck.cards} >= {"7", "eso"}
+    result = CliRunner().invoke(main, ["build", "prsi", "--paper", "Letter", "--lang", "EN", "-o", "p.pdf"])
+    assert result.exit_code == 0, result.output
+    from pypdf import PdfReader
+
+    assert [round(float(v)) for v in PdfReader("p.pdf").pages[0].mediabox[2:]] == [612, 792]
