@@ -26,7 +26,7 @@ from ..pdfx.canvas import PrintCanvas, boxes_around
 from .compact import compact_pdf
 from .context import BuildContext
 from .draw import draw_sheets
-from .edges import EdgeCheck, check_edges
+from .edges import STRIP, EdgeCheck, check_edges
 from .faces import Face, FacePlanner
 from .fonts import font_for
 from .geometry import NARROW_PRINT_MARGIN, PRINT_MARGIN
@@ -228,17 +228,22 @@ def _fit_or_none(spec: SheetSpec):
 
 def sheet_gap(job: Job) -> tuple[float, tuple[str, ...], tuple[str, ...]]:
     """Return the gap between cards, warnings and notes: edge to edge only where a mis-cut cannot show a neighbour."""
-    if job.gap is not None and job.gap > 0:  # each card has its own cut lines and up to half the gap of bleed
+    if job.gap is not None and job.gap >= 2 * STRIP:  # each card has its own cut lines and half the gap of bleed
         return job.gap, (), ()
     # Fronts neighbour fronts and backs neighbour backs: each side must print one colour at its edges on its own.
     sides = [job.fronts] + ([[job.back]] if job.back else [])
     plain = [[without_proof(f) for f in side] if job.options.proof else side for side in sides]
     edges = next((check for check in map(check_edges, plain) if not check.shared), EdgeCheck(True))
     if edges.shared:
-        return 0.0, (), ()
+        return (job.gap or 0.0), (), ()
     first, other = edges.differing
     differ = (f"neighbouring cards print different colours at their edges ({first}, {other})" if first != other
               else f"the cards do not print one colour all along their edges ({first} varies along it)")
+    if job.gap:  # a gap narrower than two careful mis-cuts: half of it is all the bleed a card has
+        half, most = to_mm(job.gap / 2), to_mm(STRIP)
+        return job.gap, (f"--gap {to_mm(job.gap):g}: {differ}, and each card has only {half:g} mm of its own "
+                         f"colour beyond its cut line, less than the {most:g} mm a careful cut may miss by; give "
+                         f"--gap {to_mm(2 * STRIP):g} or more, or leave out --gap",), ()
     if job.bleed == 0:  # edge to edge with no bleed to spare: a cut beside the line shows the neighbour
         return 0.0, (f"--bleed 0: {differ}, and the cards touch with no bleed, so a cut 0.3–0.5 mm off the shared "
                      "line leaves a sliver of the neighbour on the card; leave out --bleed (3 mm), or give a --gap "

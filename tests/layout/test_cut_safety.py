@@ -92,6 +92,21 @@ def test_an_explicit_gap_0_wins_with_a_warning_that_says_what_can_go_wrong(built
     assert "a cut 0.3–0.5 mm off the shared line leaves a sliver of the neighbour" in result.warnings[0]
 
 
+def test_a_gap_narrower_than_two_mis_cuts_warns_where_the_edges_differ(tmp_path) -> None:
+    """--gap 0 warned, --gap 0.5 or 1 did not, though each card then keeps only a quarter or half a millimetre of
+    its own colour beyond its cut line, less than a careful cut misses by (0.75 mm)."""
+    narrow = build_deck(load_deck("rychle-sipy"), BuildOptions(players=3, gap="1mm"), out=tmp_path / "r1.pdf")
+    assert all(d == pytest.approx(1.0, abs=0.01) for d in _neighbour_distances([f.trim for f in
+                                                                               _pages(narrow)[0].faces]))
+    (warning,) = narrow.warnings
+    assert warning.startswith("--gap 1: neighbouring cards print different colours at their edges")
+    assert "only 0.5 mm of its own colour beyond its cut line, less than the 0.75 mm" in warning
+    assert "give --gap 1.5 or more" in warning
+    wide = build_deck(load_deck("rychle-sipy"), BuildOptions(players=3, gap="1.5mm"), out=tmp_path / "r2.pdf")
+    shared = build_deck(load_deck("kamen-nuzky-papir"), BuildOptions(players=4, gap="1mm"), out=tmp_path / "k.pdf")
+    assert wide.warnings == () and shared.warnings == ()  # wide enough; one colour at every edge
+
+
 @pytest.mark.parametrize("name", sorted(BUILDS))
 def test_the_block_keeps_the_whole_bleed_and_marks_stay_8_mm_inside_the_paper(built, name: str) -> None:
     width, height = PAPERS[BUILDS[name][1].paper]
