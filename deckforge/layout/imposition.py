@@ -36,9 +36,25 @@ def fit_grid(spec: SheetSpec) -> Grid:
     if best.per_sheet == 0:
         raise BuildError(f"a {to_mm(spec.card_w):g} × {to_mm(spec.card_h):g} mm card with {to_mm(spec.bleed):g} mm "
                          f"of bleed and {to_mm(MIN_MARK):g} mm crop marks {to_mm(spec.margin):g} mm inside the paper "
-                         f"edge does not fit on {spec.paper.name} paper; choose a larger paper (--paper a3) or a "
-                         "smaller --bleed")
+                         f"edge does not fit on {spec.paper.name} paper; {_what_fits(spec)}")
     return best
+
+
+def _what_fits(spec: SheetSpec) -> str:
+    """Name the changes that would fit the card (only those that do): a larger paper, a smaller bleed."""
+    from .paper import PAPER_SIZES, paper
+
+    def fits(other: SheetSpec) -> bool:
+        return any(_grid_for(other, rotated).per_sheet for rotated in (False, True))
+
+    larger = [name for name in PAPER_SIZES if name != spec.paper.name and fits(replace(spec, paper=paper(name)))]
+    ways = [f"choose a larger paper (--paper {larger[0]})"] if larger else []
+    if spec.bleed > 0 and fits(replace(spec, bleed=0.0)):
+        ways.append("a smaller --bleed")
+    if not ways:
+        return (f"no paper deckforge prints on ({', '.join(PAPER_SIZES)}) holds it: give the deck a smaller "
+                "card_size, or build it card by card (--format cards-pdf)")
+    return " or ".join(ways)
 
 
 def _grid_for(spec: SheetSpec, rotated: bool) -> Grid:

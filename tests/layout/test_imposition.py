@@ -41,6 +41,19 @@ def test_a_card_larger_than_the_paper_is_refused() -> None:
         fit_grid(spec("a4", (mm(250), mm(300))))
 
 
+@pytest.mark.parametrize("paper_name, size, advice", [
+    ("letter", (200, 280), "choose a larger paper (--paper a3)"),   # no bleed would fit 280 mm on 279.4
+    ("a4", (150, 274), "choose a larger paper (--paper a3) or a smaller --bleed"),  # 274 + 2 × 10.5 fits 297
+    ("a3", (290, 420), "no paper deckforge prints on (a4, letter, a3) holds it: give the deck a smaller card_size, "
+                       "or build it card by card (--format cards-pdf)"),
+])
+def test_a_card_too_big_for_the_paper_is_given_only_advice_that_works(paper_name, size, advice) -> None:
+    """The refusal always offered "or a smaller --bleed", which cannot fit a card taller than the paper."""
+    with pytest.raises(BuildError) as caught:
+        fit_grid(spec(paper_name, (mm(size[0]), mm(size[1])), bleed=mm(3)))
+    assert str(caught.value).endswith(f"does not fit on {paper_name} paper; {advice}")
+
+
 def test_units_are_parsed_in_one_place() -> None:
     assert parse_length("63mm") == pytest.approx(mm(63))
     assert parse_length("0.125in") == pytest.approx(9.0)
