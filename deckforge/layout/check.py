@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..errors import DeckforgeError
 from ..model import Deck
 from .context import BuildContext
-from .faces import FacePlanner
+from .faces import FacePlanner, problems_of
 from .units import mm
 
 CHECK_BLEED_MM = 3.0  # the largest bleed a build asks for by default; faces do not depend on it otherwise
@@ -31,11 +31,11 @@ def print_problems(deck: Deck, warnings: list[str] | None = None) -> list[str]:
             try:
                 planner.card(card, card.count)
             except DeckforgeError as exc:
-                problems.append(str(exc))
+                problems.extend(problems_of(exc))  # each element of the face apart
         try:
             planner.back()
         except DeckforgeError as exc:
-            problems.append(str(exc))
+            problems.extend(problems_of(exc))
         if warnings is not None:
             warnings.extend(w for w in planner.warnings if w not in warnings)
     return problems

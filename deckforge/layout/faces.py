@@ -21,7 +21,7 @@ from .context import BuildContext, SuitView, back_context, card_context
 from .fonts import deck_font, upright_instead
 from .images import MIN_DPI, ImageBook
 from .imposition import Box
-from .glyphs import printable_text
+from .glyphs import GlyphError, printable_text
 from .roles import TypeSizes, plan_type_sizes
 from .text import INK_ABOVE, fit_text
 from .units import mm, to_mm
@@ -85,6 +85,23 @@ class Face:
     ops: tuple[Op, ...]
 
 
+class TextTooLong(BuildError):
+    """A text that does not fit its box even at its smallest size."""
+
+
+class FaceErrors(BuildError):
+    """Every element of one face that could not be laid out, one message each (validate lists them apart)."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+def problems_of(exc: Exception) -> list[str]:
+    """Return an error's problems, one message each (a FaceErrors' or a DeckError's), else its message."""
+    return [str(problem) for problem in getattr(exc, "problems", None) or [exc]]
+
+
 class FacePlanner:
     """Plans every face of one build; collects warnings (low-resolution art) along the way."""
 
@@ -117,7 +134,7 @@ class FacePlanner:
         except BuildError as exc:  # name the maker's own line (or spreadsheet row) first, then the template's
             if card.source is None:
                 raise
-            raise BuildError(f"{card.source}: {exc}") from None
+            raise FaceErrors([f"{card.source}: {problem}" for problem in problems_of(exc)]) from None
         return Face(f"card-{card.id}", self.width, self.height, self.bleed, ops)
 
     def back(self) -> Face:
@@ -145,15 +162,26 @@ class FacePlanner:
         if ground:
             b = self.bleed
             ops.append(ShapeOp("rect", Box(-b, -b, self.width + 2 * b, self.height + 2 * b), ground, None, 0, 0))
+        problems: list[str] = []
         for element in layout.elements:
             label = f"{self.shown}: {element.where}: {where}"
-            if not self.shows(element, context, label):
+            try:
+                if not self.shows(element, context, label):
+                    continue
+                op = self._element(element, context, label, art, face)
+            except (TextTooLong, GlyphError) as exc:  # go on: every text that cannot be set is named in one run
+                problems.extend(p for p in problems_of(exc) if p not in problems)
                 continue
-            op = self._element(element, context, label, art, face)
+            except BuildError as exc:  # a template that cannot render (or broke its budget) stops at once
+                if not problems:
+                    raise
+                raise FaceErrors(problems + problems_of(exc)) from None
             if isinstance(op, ImageOp) and ground:
                 op = replace(op, matte=ground)
             if op is not None:
                 ops.append(op)
+        if problems:
+            raise FaceErrors(problems)
         return tuple(ops)
 
     def _element(self, element, context: dict, label: str, art, face: str) -> Op | None:
@@ -186,7 +214,7 @@ class FacePlanner:
         fitted = fit_text(content, font, size, min(text.min_size, size), width, height, text.line_height, icons,
                           self.wraps)
         if fitted is None:
-            raise BuildError(f"{label}: the text does not fit its {to_mm(frame.w):.1f} × {to_mm(frame.h):.1f} mm "
+            raise TextTooLong(f"{label}: the text does not fit its {to_mm(frame.w):.1f} × {to_mm(frame.h):.1f} mm "
                              f"box even at {text.min_size:g} pt: \"{_shorten(content)}\"; shorten the text, "
                              "enlarge the box or lower its min_size")
         top = {"top": height, "middle": (height + fitted.height) / 2, "bottom": fitted.height}[text.valign]

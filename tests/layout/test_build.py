@@ -223,3 +223,28 @@ def test_a_bundled_spell_made_too_long_fails_the_cli_build_cleanly(tmp_path: Pat
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "card 'stone-of-fate' (cs): the text does not fit its" in result.output
     assert not (tmp_path / "knp.pdf").exists()
+
+
+def test_every_element_of_a_face_that_cannot_be_laid_out_is_named_in_one_run(tmp_path: Path) -> None:
+    """A card whose name and text were both too long was reported for its name only; the text's problem showed up
+    on the next run. validate lists each apart, and a build names both."""
+    import re
+    import shutil
+
+    from deckforge.load import BUNDLED_DIR
+    from deckforge.validate import validate_deck
+
+    shutil.copytree(BUNDLED_DIR / "kamen-nuzky-papir", tmp_path / "knp")
+    deck_file = tmp_path / "knp" / "deck.yaml"
+    text = deck_file.read_text(encoding="utf-8")
+    text = text.replace("name: {cs: Těžká obálka,", "name: {cs: Těžká obálka" + " velmi dlouhé jméno" * 6 + ",", 1)
+    text = re.sub(r"(id: heavy-envelope.*?\n      cs: )([^\n]*)", lambda m: m.group(1) + "Dlouhý text karty. " * 20,
+                  text, count=1, flags=re.S)
+    deck_file.write_text(text, encoding="utf-8")
+    deck = load_deck(tmp_path / "knp")
+    found = [str(f) for f in validate_deck(deck, play=False).findings]
+    assert len(found) == 2 and all("card 'heavy-envelope' (cs): the text does not fit" in f for f in found)
+    assert "(title)" in found[0] and "(spell text)" in found[1]
+    with pytest.raises(BuildError) as caught:
+        build_deck(deck, BuildOptions(lang="cs"), out=tmp_path / "out.pdf")
+    assert str(caught.value).splitlines() == found
