@@ -22,8 +22,7 @@ def print_problems(deck: Deck, warnings: list[str] | None = None) -> list[str]:
     try:
         template = load_card_template(deck)
     except DeckforgeError as exc:  # a template with several problems: one line (and finding) each
-        problems = getattr(exc, "problems", None)
-        return [str(problem) for problem in problems] if problems else [str(exc)]
+        return problems_of(exc)
     problems: list[str] = []
     for lang in deck.languages:
         planner = FacePlanner(BuildContext(deck, lang, deck.players.low, False, template), mm(CHECK_BLEED_MM))

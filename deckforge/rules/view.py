@@ -81,36 +81,41 @@ class RulesView:
             won = tuple(tuple(replay.zones[t.won + seat]) for seat in range(n)) if replay.zones else ()
             return tuple(replay.tricks_won or ()), won
 
-        def seen() -> tuple:
-            return (replay.round_no, replay.trump_suit, *taken_so_far(), len(replay.round_totals), replay.dealer)
+        def seen() -> _Seen:
+            return _Seen(replay.round_no, replay.trump_suit, *taken_so_far(), len(replay.round_totals),
+                         replay.dealer)
 
-        def note(position: int, before: tuple) -> None:
+        def trump_line(trump: int | None) -> list[str]:
+            return [f"  trump: {t.suits[trump]}"] if trump is not None and trump >= 0 and t.suits else []
+
+        def note(position: int, before: _Seen) -> None:
             now, said = seen(), notes.setdefault(position, [])
+            scored = now.scored > before.scored
             # a step that ends a round starts the next: what was taken is read as the round was scored
-            tricks, won = replay.at_scoring if now[4] > before[4] else now[2:4]
-            took = [s for s in range(len(tricks)) if tricks[s] > (before[2][s] if len(before[2]) > s else 0)]
+            tricks, won = replay.at_scoring if scored else (now.tricks, now.won)
+            took = [s for s in range(len(tricks)) if tricks[s] > (before.tricks[s] if len(before.tricks) > s else 0)]
             if took:
                 said.append(f"  P{took[0]} takes the trick (tricks taken: {', '.join(map(str, tricks))})")
-            elif won != before[3] and before[3]:
+            elif won != before.won and before.won:
                 for seat in range(n):
-                    if len(won[seat]) > len(before[3][seat]):
-                        taken = won[seat][len(before[3][seat]):]
+                    if len(won[seat]) > len(before.won[seat]):
+                        taken = won[seat][len(before.won[seat]):]
                         said.append(f"  {', '.join(t.labels[c] for c in taken)} -> P{seat}'s won cards")
-            if now[4] > before[4] and self.engine.rules.score:
+            if scored and self.engine.rules.score:
                 scores = replay.round_totals[-1]
-                said.append(f"  round {before[0]} scores: "
+                said.append(f"  round {before.round} scores: "
                             + ", ".join(f"P{s} {scores[s]:+d}" for s in range(len(scores)))
                             + f"; totals {', '.join(map(str, replay.totals))}")
-            if now[0] != before[0] or (now[5] != before[5] and now[5] is not None and now[5] >= 0
-                                       and before[5] in (None, -1)):
-                said.append(f"round {now[0]}, dealer P{now[5]}")
-            if now[1] != before[1] and now[1] is not None and now[1] >= 0 and t.suits:
-                said.append(f"  trump: {t.suits[now[1]]}")
+            dealer_chosen = now.dealer != before.dealer and now.dealer is not None and now.dealer >= 0 \
+                and before.dealer in (None, -1)
+            if now.round != before.round or dealer_chosen:
+                said.append(f"round {now.round}, dealer P{now.dealer}")
+            if now.trump != before.trump:
+                said.extend(trump_line(now.trump))
 
         replay.taken_so_far = taken_so_far
         if not dealer_first:
-            notes[0] = [f"round 1, dealer P{replay.dealer}"] + (
-                [f"  trump: {t.suits[replay.trump_suit]}"] if (replay.trump_suit or -1) >= 0 and t.suits else [])
+            notes[0] = [f"round 1, dealer P{replay.dealer}"] + trump_line(replay.trump_suit)
         position = 0
         while position < len(history):
             entry, before = history[position], seen()
@@ -308,6 +313,17 @@ def _state_copier(scalars: tuple[str, ...], lists: tuple[str, ...]):
 
 
 _copy_state = _state_copier(RulesView._SCALARS, RulesView._LISTS)
+
+
+class _Seen(NamedTuple):
+    """What a traced game's replay compares before and after each step (RulesView._replay_notes)."""
+
+    round: int
+    trump: int | None
+    tricks: tuple
+    won: tuple
+    scored: int   # rounds scored so far
+    dealer: int | None
 
 
 def _replaying(state_class: type) -> type:
