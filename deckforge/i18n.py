@@ -7,11 +7,18 @@ English is the source language: its strings are the msgids and need no catalog. 
 from a catalog (or marked fuzzy) fails the build instead of printing English inside a Czech rulebook. A language
 with no catalog at all prints these words in English; `catalog_warning` says so, once, for the command to show.
 Deck texts (card names, rules prose) are not here: the deck and its templates bring them.
+
+A deck may bring its own catalog of these words, `locale/<lang>.po` beside its deck file, for a language deckforge
+does not ship (or to reword one it does). While a command works on that deck (`deck_words`), its entries come
+first; a string it lacks or leaves empty comes from deckforge's catalog, or prints in English where there is none.
+`deckforge translate` writes such a file with every string to translate.
 """
 from __future__ import annotations
 
 import gettext
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
@@ -22,6 +29,10 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "deckforge"
 SOURCE_LANGUAGE = "en"
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")  # as a deck declares it (ISO 639: cs, en, de, hsb)
+DECK_LOCALE = "locale"  # a deck's own catalogs: <deck folder>/locale/<lang>.po
+
+# The catalogs of the deck a command is working on, {lang: (path, modification time)}, set by `deck_words`.
+_DECK_CATALOGS: ContextVar[dict[str, tuple[Path, int]]] = ContextVar("deckforge_deck_catalogs", default={})
 
 
 def catalog_path(lang: str) -> Path:
@@ -45,17 +56,61 @@ def check_language_code(lang: str) -> str:
     return lang
 
 
+def deck_catalogs(folder: Path | None) -> dict[str, tuple[Path, int]]:
+    """Return the catalogs a deck folder brings, {lang: (path, modification time)}: its `locale/<lang>.po` files."""
+    found = {}
+    for po in sorted((folder / DECK_LOCALE).glob("*.po")) if folder is not None else ():
+        if LANGUAGE_CODE.fullmatch(po.stem) and po.is_file():
+            found[po.stem] = (po, po.stat().st_mtime_ns)
+    return found
+
+
+@contextmanager
+def deck_words(folder: Path | None):
+    """Print deckforge's own words from the catalogs of the deck in `folder` (see the module's docstring) until the
+    block ends; None: deckforge's catalogs alone."""
+    token = _DECK_CATALOGS.set(deck_catalogs(folder))
+    try:
+        yield
+    finally:
+        _DECK_CATALOGS.reset(token)
+
+
+def deck_catalog(lang: str) -> Path | None:
+    """Return the catalog of `lang` that the deck being worked on brings, if any."""
+    found = _DECK_CATALOGS.get().get(lang)
+    return found[0] if found else None
+
+
+def words_key(lang: str) -> tuple:
+    """Return what the words printed in `lang` depend on: the language and the deck catalog in use (its path and
+    modification time), for caches of anything made from them."""
+    return lang, _DECK_CATALOGS.get().get(lang)
+
+
+def install_words(env, lang: str) -> None:
+    """Give a Jinja environment `_`, `gettext`, `ngettext`, `pgettext` and `npgettext` in `lang`, looked up as each
+    string prints, so that one cached environment follows whichever deck catalog is in force (`deck_words`)."""
+    env.install_gettext_callables(
+        lambda message: translations(lang).gettext(message),
+        lambda singular, plural, n: translations(lang).ngettext(singular, plural, n),
+        newstyle=True,
+        pgettext=lambda context, message: translations(lang).pgettext(context, message),
+        npgettext=lambda context, singular, plural, n: translations(lang).npgettext(context, singular, plural, n))
+
+
 def has_catalog(lang: str) -> bool:
-    return lang == SOURCE_LANGUAGE or catalog_path(check_language_code(lang)).is_file()
+    return (lang == SOURCE_LANGUAGE or catalog_path(check_language_code(lang)).is_file()
+            or deck_catalog(lang) is not None)
 
 
 def catalog_warning(lang: str) -> str | None:
     """Return the warning for a language deckforge has no catalog for, or None when its words are translated."""
     if has_catalog(lang):
         return None
-    return (f"deckforge has no '{lang}' catalog ({display_path(catalog_path(lang))}), so its own words (page labels, "
-            f"rulebook headings and tables) print in English; available: {', '.join(available_languages())}. "
-            "To translate them, add the catalog (docs/deck-format.md, \"Adding a language\")")
+    return (f"deckforge has no '{lang}' catalog, so its own words (page labels, rulebook headings and tables) print "
+            f"in English; available: {', '.join(available_languages())}. To translate them for this deck: "
+            f"deckforge translate DECK --lang {lang} (docs/deck-format.md, \"Adding a language\")")
 
 
 def described_rules_warning(lang: str) -> str | None:
@@ -65,8 +120,8 @@ def described_rules_warning(lang: str) -> str | None:
         return None
     return (f"the rules written from the deck's `rules:` description print in English in a '{lang}' rulebook, with "
             f"the deck's own '{lang}' names in them: deckforge writes those sentences from its catalogs "
-            f"({', '.join(available_languages())}); add the '{lang}' catalog (docs/deck-format.md, \"Adding a "
-            "language\") to have them translated")
+            f"({', '.join(available_languages())}); to have them translated, give the deck its own catalog: "
+            f"deckforge translate DECK --lang {lang} (docs/deck-format.md, \"Adding a language\")")
 
 
 class SourceTranslations(gettext.NullTranslations):
@@ -106,21 +161,67 @@ class StrictTranslations(gettext.GNUTranslations):
         return super().npgettext(context, msgid1, msgid2, n)
 
 
-@lru_cache(maxsize=None)
 def translations(lang: str) -> gettext.NullTranslations:
-    """Return the translations for a language: its catalog, compiled on first use, or English when it has none."""
-    if lang == SOURCE_LANGUAGE or not has_catalog(lang):
+    """Return the translations for a language: the deck's own catalog first (while `deck_words` is in force), then
+    deckforge's, compiled on first use, or English where there is none."""
+    return _translations(*words_key(lang))
+
+
+@lru_cache(maxsize=None)
+def _translations(lang: str, deck_catalog: tuple[Path, int] | None) -> gettext.NullTranslations:
+    own = _shipped(lang)
+    if deck_catalog is None:
+        return own
+    deck = gettext.GNUTranslations(_compiled(deck_catalog[0], lang, translated_only=True))
+    deck.add_fallback(own)  # a string the deck's catalog lacks or leaves empty
+    return deck
+
+
+@lru_cache(maxsize=None)
+def _shipped(lang: str) -> gettext.NullTranslations:
+    """Return deckforge's own translations for a language, or English when it has no catalog."""
+    po = catalog_path(check_language_code(lang))
+    if lang == SOURCE_LANGUAGE or not po.is_file():
         return SourceTranslations()
+    return StrictTranslations(_compiled(po, lang), po, lang)
+
+
+def _compiled(po: Path, lang: str, translated_only: bool = False) -> BytesIO:
+    """Return a catalog compiled to the .mo format; fuzzy entries are left out (and, with `translated_only`, any
+    entry with an empty translation), so they count as missing."""
+    from babel.core import UnknownLocaleError
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import PoFileError, read_po
 
-    po = catalog_path(lang)
     try:
         with po.open("rb") as handle:
-            catalog = read_po(handle, locale=lang, abort_invalid=True)
-    except (PoFileError, ValueError) as exc:
-        raise BuildError(f"{display_path(po)}: {exc}") from None
+            try:
+                catalog = read_po(handle, locale=lang, abort_invalid=True)
+            except UnknownLocaleError:  # a language Babel does not know: the file's own Plural-Forms
+                handle.seek(0)
+                catalog = read_po(handle, abort_invalid=True)
+    except (PoFileError, ValueError, OSError) as exc:
+        raise BuildError(f"{display_path(po)}: {str(exc).removesuffix(' on 0')}; it must be a gettext catalog "
+                         "as `deckforge translate` writes it") from None
+    if translated_only:
+        for message in [m for m in catalog if m.id and not is_translated(m.string)]:
+            catalog.delete(message.id, message.context)
+        _check_placeholders(catalog, po)
     mo = BytesIO()
-    write_mo(mo, catalog)  # fuzzy entries are left out, so they count as missing
+    write_mo(mo, catalog)
     mo.seek(0)
-    return StrictTranslations(mo, po, lang)
+    return mo
+
+
+def _check_placeholders(catalog, po: Path) -> None:
+    """Refuse translations whose %(name)s placeholders differ from their msgid's (they would fail where printed)."""
+    problems = [f"{display_path(po)}:{message.lineno}: msgstr: {'; '.join(map(str, errors))} (keep every "
+                f"%(name)s of the msgid {message.id if isinstance(message.id, str) else message.id[0]!r} as it is)"
+                for message, errors in catalog.check()]
+    if problems:
+        raise BuildError("\n".join(problems))
+
+
+def is_translated(string) -> bool:
+    """Return True when a catalog entry's translation (a string, or one per plural form) is filled in."""
+    return all(string) if isinstance(string, tuple) else bool(string)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .i18n import translations
+from .i18n import translations, words_key
 from .model import Card, Deck
 
 UNITS = {"count": "card", "turns": "turn"}  # an effect parameter, and what its number counts
@@ -21,9 +21,14 @@ WINDOW = 3  # the noun may follow the number after at most two other words ("2 m
 _WORD = re.compile(r"\w+")
 
 
-@lru_cache(maxsize=None)
 def number_words(lang: str) -> dict[str, int]:
     """Return every form of the numbers 1 to 10 the language writes in a card text, with its value."""
+    return _number_words(words_key(lang))
+
+
+@lru_cache(maxsize=None)
+def _number_words(key: tuple) -> dict[str, int]:
+    lang = key[0]
     # TRANSLATORS: every form the numbers 1 to 10 take in a card text ("jednu kartu", "dvě kola"), as "number:
     # form, form; …". deckforge validate reads them to compare a card's text with what the card does.
     spec = translations(lang).pgettext("number words", "1: one; 2: two; 3: three; 4: four; 5: five; 6: six; "
@@ -32,10 +37,14 @@ def number_words(lang: str) -> dict[str, int]:
             for form in forms.split(",") if form.strip()}
 
 
-@lru_cache(maxsize=None)
 def unit_words(lang: str) -> dict[str, str]:
     """Return every form of the nouns for a card and a turn in the language, each with the unit it names."""
-    t = translations(lang)
+    return _unit_words(words_key(lang))
+
+
+@lru_cache(maxsize=None)
+def _unit_words(key: tuple) -> dict[str, str]:
+    t = translations(key[0])
     # TRANSLATORS: every form of the noun "card" a card text may use, separated by commas.
     cards = t.pgettext("noun forms", "card, cards")
     # TRANSLATORS: every form of the nouns for a player's turn ("turn", "round"), separated by commas.

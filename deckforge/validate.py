@@ -89,6 +89,14 @@ def validate_deck(deck: Deck, players: int | None = None, play: bool = True, pri
     """Run the static checks, the print checks (every face laid out in every language, as a build would) and,
     where the game has a simulator and nothing static failed, the play checks (in `jobs` processes, every core by
     default; `full`: every game of each run, not only until its findings are settled; `progress(games)`)."""
+    from .i18n import deck_words
+
+    with deck_words(deck.folder):
+        return _validate(deck, players, play, prints, jobs, full, progress)
+
+
+def _validate(deck: Deck, players: int | None, play: bool, prints: bool, jobs: int | None, full: bool,
+              progress) -> ValidationReport:
     from .text_numbers import text_warnings
 
     report = ValidationReport(deck, static_findings(deck), warnings=text_warnings(deck) + rulebook_warnings(deck)

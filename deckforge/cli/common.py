@@ -55,11 +55,13 @@ def pick_lang(deck: Deck, lang: str | None) -> str:
     return deck.language(lang)
 
 
-def warn_untranslated(lang: str) -> None:
-    """Say once, on stderr, that deckforge's own words print in English for a language it has no catalog for."""
-    from ..i18n import catalog_warning
+def warn_untranslated(lang: str, deck: Deck | None = None) -> None:
+    """Say once, on stderr, that deckforge's own words print in English for a language that neither deckforge nor
+    the deck (its own `locale/<lang>.po`) has a catalog for."""
+    from ..i18n import catalog_warning, deck_words
 
-    warning = catalog_warning(lang)
+    with deck_words(deck.folder if deck else None):
+        warning = catalog_warning(lang)
     if warning:
         click.echo(f"warning: {warning}", err=True)
 

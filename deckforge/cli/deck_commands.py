@@ -1,4 +1,4 @@
-"""Commands that read decks: list, show, validate, new."""
+"""Commands that read decks: list, show, validate, new, translate."""
 from __future__ import annotations
 
 import json
@@ -193,6 +193,39 @@ def _cards_to_spreadsheet(original, deck_file: Path) -> None:
         yaml.dump(data, handle)
 
 
+@click.command("translate")
+@deck_argument
+@click.option("--lang", "-l", metavar="LANG", required=True, callback=lambda ctx, param, value: value.lower(),
+              help="The language to translate deckforge's own words into, e.g. sk or pl.")
+def translate(deck: str, lang: str) -> None:
+    """Write DECK's own catalog of deckforge's words in LANG: locale/LANG.po beside the deck file.
+
+    deckforge's own words (page labels, rulebook headings and tables, the report) come from its catalogs: Czech
+    and German ship with it, English is the source. For another language, or to reword one, fill in the msgstr
+    lines of this file; while a command works on the deck, its entries come first, and an empty one prints
+    deckforge's own words, or English. Run it again after updating deckforge: new strings are added, your
+    translations stay.
+
+    \b
+    Example:
+      deckforge translate my-deck/ --lang sk
+    """
+    from ..catalog import update_deck_catalog
+    from ..i18n import check_language_code
+    from ..load.paths import BUNDLED_DIR
+
+    model = open_deck(deck)
+    check_language_code(lang)
+    if model.folder is None or model.folder.resolve().is_relative_to(BUNDLED_DIR.resolve()):
+        raise DeckforgeError(f"'{deck}' is a bundled deck; make a copy to translate first: deckforge new my-deck "
+                             f"--from {model.id}")
+    po, strings, done = update_deck_catalog(model.folder, lang)
+    click.echo(f"wrote {display_path(po)}: {done} of {strings} strings translated; fill in the empty msgstr lines")
+    if lang not in model.languages:
+        click.echo(f"note: the deck has no '{lang}' texts yet; add '{lang}' to its languages and give every name "
+                   f"and text in it (docs/deck-format.md, \"Adding a language\")", err=True)
+
+
 def starter_deck() -> str:
     """Return the bundled deck of the game its spec marks as the starter (`deckforge new` copies it)."""
     from ..games import specs
@@ -202,4 +235,4 @@ def starter_deck() -> str:
     return next(str(p) for p in bundled_decks() if load_deck(p).game == game)
 
 
-COMMANDS = [list_decks, show, validate, new]
+COMMANDS = [list_decks, show, validate, new, translate]

@@ -63,15 +63,17 @@ def rulebook(deck: str, lang: str | None, players: int | None, fmt: str, paper: 
     if upright := upright_emphasis(model):
         click.echo(f"warning: {upright}", err=True)
     if model.described is not None:
-        from ..i18n import described_rules_warning
+        from ..i18n import deck_words, described_rules_warning
         from ..rules.describe import unnamed_attributes, unnamed_warning
 
-        if english := described_rules_warning(lang):
+        with deck_words(model.folder):
+            english = described_rules_warning(lang)
+        if english:
             click.echo(f"warning: {english}", err=True)
 
         for attr in unnamed_attributes(model, lang):
             click.echo(f"warning: {unnamed_warning(model, lang, attr)}", err=True)
-    warn_untranslated(lang)
+    warn_untranslated(lang, model)
 
 
 @click.command("scorepad")
@@ -101,7 +103,7 @@ def scorepad(deck: str, players: int, lang: str | None, paper: str, out: Path | 
     lang = pick_lang(model, lang)
     path = write_scorepad(model, pick_players(model, players), lang, out, paper, pdf_x)
     click.echo(f"wrote {display_path(path)}")
-    warn_untranslated(lang)
+    warn_untranslated(lang, model)
 
 
 COMMANDS = [rulebook, scorepad]

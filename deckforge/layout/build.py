@@ -14,7 +14,7 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import BuildError
-from ..i18n import catalog_warning
+from ..i18n import catalog_warning, deck_words
 from ..load import load_deck
 from ..load.card_template import load_card_template
 from ..load.check import nearest
@@ -104,6 +104,12 @@ def build_deck(deck: Deck | str | Path, options: BuildOptions | None = None, *, 
 def _build(deck: Deck | str | Path, options: BuildOptions | None, out: Path | str | None,
            progress: Progress | None) -> BuildResult:
     model = deck if isinstance(deck, Deck) else load_deck(deck)
+    with deck_words(model.folder):
+        return _build_model(model, options, out, progress)
+
+
+def _build_model(model: Deck, options: BuildOptions | None, out: Path | str | None,
+                 progress: Progress | None) -> BuildResult:
     job = prepare(model, options or BuildOptions())
     target = Path(out) if out else default_path(job)
     if job.options.fmt == "sheets":

@@ -47,7 +47,8 @@ def _auto_text(card, where: tuple, has_effects: bool, effects: tuple[Effect, ...
         return None
     if not has_catalog(lang):
         card.c.error(*where, f"'auto' cannot write '{lang}' text: deckforge has no '{lang}' catalog (it has: "
-                             f"{', '.join(available_languages())}); write this text by hand or add the catalog "
-                             "(docs/deck-format.md, \"Adding a language\")")
+                             f"{', '.join(available_languages())}); write this text by hand or give the deck its own "
+                             f"catalog: deckforge translate DECK --lang {lang} (docs/deck-format.md, \"Adding a "
+                             "language\")")
         return None
     return card_text(effects, lang)

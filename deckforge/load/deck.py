@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..colour import COLOUR, COLOUR_HINT, not_a_colour
 from ..errors import DeckError, DeckforgeError, Problem, display_path
+from ..i18n import deck_words
 from ..model import Back, Card, CardSize, Deck, Effect, PlayerRange, Source, Suit
 from ..games import schemas
 from ..limits import MAX_CARD_COUNT, MAX_CARD_ENTRIES, MAX_CARDS, MAX_PLAYERS, MAX_SVG_ICON_BYTES, file_problem
@@ -90,7 +91,8 @@ def _load_deck(name_or_path: str | Path, _chain: tuple[Path, ...]) -> Deck:
     if not isinstance(data, dict):
         raise DeckError([Problem(shown, 1, 1, "", "a deck file must be a mapping with the keys: "
                                                   + ", ".join(DECK_KEYS))])
-    deck = _DeckReader(checker, data, path, _chain).read()
+    with deck_words(path.parent):  # 'auto' texts can be written in a language the deck's own catalog brings
+        deck = _DeckReader(checker, data, path, _chain).read()
     if checker.problems or deck is None:
         raise DeckError(checker.problems)
     return deck

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..errors import display_path
-from ..i18n import SOURCE_LANGUAGE, translations
+from ..i18n import SOURCE_LANGUAGE, install_words
 from ..layout.preview_render import PREVIEW_DPI
 from ..load import TEMPLATES_DIR
 from .render import FaceView
@@ -28,7 +28,7 @@ def _environment(lang: str) -> Environment:
     """Return the page templates with deckforge's words in `lang` (English where it has no catalog)."""
     env = Environment(loader=FileSystemLoader(str(PREVIEW_TEMPLATES)), autoescape=True, extensions=["jinja2.ext.i18n"],
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.install_gettext_translations(translations(lang), newstyle=True)
+    install_words(env, lang)
     env.filters["path"] = lambda p: display_path(p) if p else ""
     return env
 

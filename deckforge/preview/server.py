@@ -27,6 +27,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import DeckforgeError, display_path
+from ..i18n import deck_words
 from ..load import resolve_deck
 from .guard import BadQuery, LoopbackOnly, bad_query, query
 from .page import render_page, render_view
@@ -67,12 +68,14 @@ def create_app(session: PreviewSession, watch: bool = True, port: int = DEFAULT_
 
 async def page(request: Request) -> HTMLResponse:
     state = await _in_thread(_session(request).page, *_choice(request))
-    return HTMLResponse(render_page(state), headers={"Cache-Control": "no-store"})
+    with deck_words(state.source.parent):
+        return HTMLResponse(render_page(state), headers={"Cache-Control": "no-store"})
 
 
 async def view(request: Request) -> HTMLResponse:
     state = await _in_thread(_session(request).page, *_choice(request))
-    return HTMLResponse(render_view(state), headers={"Cache-Control": "no-store"})
+    with deck_words(state.source.parent):
+        return HTMLResponse(render_view(state), headers={"Cache-Control": "no-store"})
 
 
 async def card_image(request: Request) -> Response:

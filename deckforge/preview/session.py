@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..errors import DeckError, DeckforgeError, Problem
-from ..i18n import SOURCE_LANGUAGE, translations
+from ..i18n import SOURCE_LANGUAGE, deck_words, translations
 from ..load import BUNDLED_DIR, load_deck, resolve_deck
 from ..load.card_template import CARD_TEMPLATES_DIR, CardTemplate, load_card_template
 from ..model import Deck
@@ -121,6 +121,10 @@ class PreviewSession:
 
     def page(self, lang: str | None = None, players: int | None = None) -> PageState:
         """Return what the page shows for a language and player count (None: the session's choice)."""
+        with deck_words(self.source.parent):  # the notes in the deck's own catalog, if it brings one
+            return self._page(lang, players)
+
+    def _page(self, lang: str | None, players: int | None) -> PageState:
         version, snapshot = self.version, self.snapshot  # read first: a later change is then never missed
         deck = snapshot.deck
         if deck is None:
@@ -142,9 +146,8 @@ class PreviewSession:
         found = self._views.get(key)
         if found is None:
             try:
-                found = self.budget.run(lambda progress: self.renderer.view(
-                    snapshot.deck, snapshot.template, lang, players, snapshot.revision, progress.step),
-                    STEP_SECONDS, "drawing the cards", DRAW_ADVICE)
+                found = self.budget.run(lambda progress: self._draw(snapshot, lang, players, progress),
+                                        STEP_SECONDS, "drawing the cards", DRAW_ADVICE)
             except OverBudget as exc:  # the template is the likely cause: name it
                 found = DeckError([Problem(str(snapshot.template_path or ""), None, None, "", str(exc))])
                 if not self.closing:
@@ -159,6 +162,11 @@ class PreviewSession:
                 if self.snapshot.revision == snapshot.revision:
                     self._views[key] = found
         return found
+
+    def _draw(self, snapshot: Snapshot, lang: str, players: int, progress: Progress) -> DeckView:
+        with deck_words(self.source.parent):  # a thread of its own: the deck's catalog is set here again
+            return self.renderer.view(snapshot.deck, snapshot.template, lang, players, snapshot.revision,
+                                      progress.step)
 
     def image(self, face_id: str, lang: str | None, players: int | None,
               back: bool = False) -> tuple[bytes, int] | None:

@@ -18,7 +18,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from ..errors import DeckforgeError, display_path
-from ..i18n import SOURCE_LANGUAGE, translations
+from ..i18n import SOURCE_LANGUAGE, deck_words, install_words, translations
 from ..load import TEMPLATES_DIR
 from ..model import Deck
 from ..output import atomic_write
@@ -70,6 +70,12 @@ def build_report(deck: Deck, games: int = DEFAULT_GAMES, seed: int = 1, policy: 
                  full: bool = False) -> Report:
     """Play the deck (and `against`, with the same seeds) at every player count and compute the report: at most
     `games` games a count, fewer where the verdict settles sooner (`full`: all of them; play.py)."""
+    with deck_words(deck.folder):  # the page speaks the first deck's words
+        return _build_report(deck, games, seed, policy, jobs, against, lang, progress, full)
+
+
+def _build_report(deck: Deck, games: int, seed: int, policy: str, jobs: int, against: Deck | None,
+                  lang: str | None, progress: Progress | None, full: bool) -> Report:
     counts = player_counts(deck, against)
     lang = lang or deck.languages[0]
     decks = [deck] + ([against] if against else [])
@@ -138,7 +144,7 @@ def environment(lang: str = SOURCE_LANGUAGE) -> SandboxedEnvironment:
     env = SandboxedEnvironment(loader=FileSystemLoader(str(REPORT_TEMPLATES)), autoescape=True,
                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                                extensions=["jinja2.ext.i18n"])
-    env.install_gettext_translations(translations(lang), newstyle=True)
+    install_words(env, lang)
     env.filters.update(signed=lambda number: signed(number, lang), pct=lambda share: pct(share, lang),
                        decimal=lambda number: decimal(number, lang), p_value=lambda p: p_value(p, lang),
                        number=lambda number: str(number).replace(".", decimal(0.0, lang)[1]),
@@ -217,5 +223,6 @@ def render_pdf(report: Report) -> bytes:
 def write_report(report: Report, target: Path | str, fmt: str = "html") -> Path:
     """Write the report as HTML or PDF, atomically."""
     assert fmt in ("html", "pdf"), fmt
-    data = render_pdf(report) if fmt == "pdf" else render_html(report).encode("utf-8")
+    with deck_words(report.deck.folder):
+        data = render_pdf(report) if fmt == "pdf" else render_html(report).encode("utf-8")
     return atomic_write(target, data)

@@ -20,7 +20,7 @@ from markupsafe import Markup, escape
 
 from ..errors import BuildError, display_path
 from ..icons import TOKEN
-from ..i18n import translations
+from ..i18n import install_words
 from ..load import TEMPLATES_DIR
 from ..model import Deck
 from ..typography import tie
@@ -182,7 +182,7 @@ def _environment(override: Path | None, lang: str) -> LimitedSandbox:
     loaders.append(FileSystemLoader(str(RULEBOOK_TEMPLATES)))
     env = LimitedSandbox(loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,
                                extensions=["jinja2.ext.i18n", ProseTypography], trim_blocks=True, lstrip_blocks=True)
-    env.install_gettext_translations(translations(lang), newstyle=True)
+    install_words(env, lang)
     env.filters["nw"] = nowrap
     return env
 

@@ -12,6 +12,7 @@ from jinja2 import TemplateError
 
 from ..colour import css_colour
 from ..errors import BuildError, DeckforgeError, PlayerCountError
+from ..i18n import deck_words
 from ..games import spec_for, specs
 from ..load import load_deck
 from ..model import Deck
@@ -81,7 +82,8 @@ def write_scorepad(deck: Deck | str | Path, players: int, lang: str = "cs", out:
     if paper not in PAPERS:
         raise BuildError(f"unknown paper size '{paper}' (one of: {', '.join(PAPERS)})")
     model = deck if isinstance(deck, Deck) else load_deck(deck)
-    html = scorepad_html(model, players, lang, paper)
+    with deck_words(model.folder):
+        html = scorepad_html(model, players, lang, paper)
     variant = f"-pdf{pdf_x}" if pdf_x else ""
     target = Path(out) if out else default_output(model.id, f"{model.id}-scorepad-{players}p-{lang}{variant}.pdf")
     return write_pdf(html, target, pdf_x)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import BuildError
+from ..i18n import deck_words
 from ..load import load_deck
 from ..model import Deck
 from ..output import atomic_write, default_output
@@ -41,7 +42,8 @@ def rulebook_html(deck: Deck | str | Path, lang: str, players: int | None = None
     """Return the rulebook of a deck as one HTML document."""
     _check_choice(paper, PAPERS, "paper size")
     model, n = _resolve(deck, lang, players)
-    return render_html(model, build_context(model, lang, n), paper)
+    with deck_words(model.folder):
+        return render_html(model, build_context(model, lang, n), paper)
 
 
 def write_rulebook(deck: Deck | str | Path, lang: str, players: int | None = None, fmt: str = "pdf",
@@ -59,7 +61,8 @@ def write_rulebook(deck: Deck | str | Path, lang: str, players: int | None = Non
         _check_booklet(fmt, paper, pdf_x)
         paper = "a5"
     model, n = _resolve(deck, lang, players)
-    html = rulebook_html(model, lang, n, paper)
+    with deck_words(model.folder):
+        html = rulebook_html(model, lang, n, paper)
     variant = f"-pdf{pdf_x}" if pdf_x else "-booklet" if booklet else ""
     target = Path(out) if out else default_output(model.id, f"{model.id}-rules-{lang}{variant}.{fmt}")
     if booklet:

@@ -151,8 +151,8 @@ def test_a_language_without_a_catalog_is_told_its_rules_print_in_english(tmp_pat
     described = [w for w in warnings if w.startswith("the rules written from the deck's `rules:` description")]
     assert described == ["the rules written from the deck's `rules:` description print in English in a 'pl' "
                          "rulebook, with the deck's own 'pl' names in them: deckforge writes those sentences from "
-                         "its catalogs (cs, de, en); add the 'pl' catalog (docs/deck-format.md, \"Adding a "
-                         "language\") to have them translated"]
+                         "its catalogs (cs, de, en); to have them translated, give the deck its own catalog: "
+                         "deckforge translate DECK --lang pl (docs/deck-format.md, \"Adding a language\")"]
     result = CliRunner().invoke(main, ["rulebook", "d", "--lang", "pl", "--format", "html", "-o", "r.html"])
     assert result.exit_code == 0 and described[0] in result.stderr
     # a language with a catalog is written in it, and nothing is said

@@ -1,0 +1,140 @@
+"""A deck's own catalog of deckforge's words (`locale/<lang>.po`, written by `deckforge translate`): a maker's
+language that deckforge ships no catalog for gets its page labels, plurals and rulebook headings from the deck."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from babel.messages.pofile import read_po, write_po
+from click.testing import CliRunner
+
+from deckforge.cli import main
+from deckforge.i18n import deck_words, translations
+from deckforge.rulebook.render import visible_text
+
+FIXTURES = Path(__file__).parent.parent / "layout" / "fixtures"
+POLISH = {  # msgid (with its context) -> the translation a Polish maker fills in
+    ("page %(num)d of %(total)d", None): "strona %(num)d z %(total)d",
+    ("front", "sheet side"): "przód",
+    ("this bar is 50 mm", None): "ten pasek ma 50 mm",
+    ("Goal of the game", None): "Cel gry",
+    (("%(num)d player", "%(num)d players"), None): ("%(num)d gracz", "%(num)d gracze", "%(num)d graczy"),
+}
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def warnings_of(result) -> list[str]:
+    return [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+
+
+@pytest.fixture()
+def polish_deck(tmp_path: Path) -> Path:
+    """The layout fixture deck written in Polish and English (deckforge ships no Polish catalog), rocks enough to
+    deal, and its own Polish rules prose."""
+    folder = tmp_path / "polish"
+    shutil.copytree(FIXTURES / "mini", folder)
+    for name in ("deck.yaml", "mini.yaml"):
+        path = folder / name
+        path.write_text(path.read_text(encoding="utf-8").replace("{cs: ", "{pl: ")
+                        .replace("languages: [cs, en]", "languages: [pl, en]")
+                        .replace("    count: 3\n", "    count: 14\n"), encoding="utf-8")
+    (folder / "rulebook").mkdir()
+    from deckforge.rulebook.render import SECTIONS
+
+    blocks = "".join(f"{{% block {s} %}}<p>Zasady, rozdział {s}.</p>{{% endblock %}}" for s in SECTIONS)
+    (folder / "rulebook" / "pl.html").write_text('{% extends "base.html" %}' + blocks, encoding="utf-8")
+    return folder
+
+
+def translate(po: Path, entries: dict) -> None:
+    """Fill in entries of a catalog as a translator would, in the file itself."""
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale="pl")
+    for (msgid, context), text in entries.items():
+        message = catalog.get(msgid, context)
+        assert message is not None, msgid
+        message.string = text
+    with po.open("wb") as handle:
+        write_po(handle, catalog, width=116)
+
+
+def page_text(path: Path) -> str:
+    with pdfplumber.open(path) as pdf:
+        return "".join(char["text"] for char in pdf.pages[0].chars)
+
+
+def test_translate_writes_every_string_and_keeps_translations(polish_deck: Path) -> None:
+    result = run("translate", str(polish_deck), "--lang", "pl")
+    po = polish_deck / "locale" / "pl.po"
+    assert result.exit_code == 0, result.output
+    assert f"wrote {po}: 0 of " in result.stdout and po.is_file()
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale="pl")
+    assert catalog.plural_forms.startswith("nplurals=3;")  # Polish: 1 gracz, 2 gracze, 5 graczy
+    assert catalog.get("page %(num)d of %(total)d") is not None and catalog.get("front", "sheet side") is not None
+    translate(po, POLISH)
+    again = run("translate", str(polish_deck), "--lang", "pl")
+    assert again.exit_code == 0 and "wrote" in again.stdout and f": {len(POLISH)} of " in again.stdout
+    with po.open("rb") as handle:
+        assert read_po(handle, locale="pl").get("Goal of the game").string == "Cel gry"
+
+
+def test_the_decks_catalog_speaks_on_the_sheets_and_in_the_rulebook(polish_deck: Path, tmp_path: Path) -> None:
+    assert run("translate", str(polish_deck), "--lang", "pl").exit_code == 0
+    translate(polish_deck / "locale" / "pl.po", POLISH)
+    sheets, rules = tmp_path / "pl.pdf", tmp_path / "pl.html"
+    built = run("build", str(polish_deck), "--lang", "pl", "-o", str(sheets))
+    assert built.exit_code == 0, built.output
+    assert warnings_of(built) == []  # the deck brings the words: nothing prints in English unasked
+    text = page_text(sheets)
+    assert "Malý balíček · 4 gracze · strona 1 z 4 · przód" in text and "ten pasek ma 50 mm" in text
+    assert "print at 100 %" in text  # a string the catalog leaves empty prints in English
+    book = run("rulebook", str(polish_deck), "--lang", "pl", "--format", "html", "-o", str(rules))
+    assert book.exit_code == 0 and warnings_of(book) == [], book.output
+    assert "Cel gry" in visible_text(rules.read_text(encoding="utf-8"))
+
+
+def test_the_catalog_speaks_only_for_its_deck(polish_deck: Path, tmp_path: Path) -> None:
+    assert run("translate", str(polish_deck), "--lang", "pl").exit_code == 0
+    translate(polish_deck / "locale" / "pl.po", POLISH)
+    with deck_words(polish_deck):
+        assert translations("pl").gettext("Goal of the game") == "Cel gry"
+        assert translations("pl").ngettext("%(num)d player", "%(num)d players", 5) == "%(num)d graczy"
+    assert translations("pl").gettext("Goal of the game") == "Goal of the game"
+    other = tmp_path / "other"
+    shutil.copytree(polish_deck, other)
+    shutil.rmtree(other / "locale")
+    built = run("build", str(other), "--lang", "pl", "-o", str(tmp_path / "other.pdf"))
+    assert built.exit_code == 0 and "no 'pl' catalog" in warnings_of(built)[0]
+    assert "4 players · page 1 of 4 · front" in page_text(tmp_path / "other.pdf")
+
+
+def test_a_broken_catalog_is_named(polish_deck: Path, tmp_path: Path) -> None:
+    (polish_deck / "locale").mkdir()
+    (polish_deck / "locale" / "pl.po").write_text('msgid "front"\n', encoding="utf-8")
+    out = tmp_path / "pl.pdf"
+    result = run("build", str(polish_deck), "--lang", "pl", "-o", str(out))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"{polish_deck / 'locale' / 'pl.po'}" in result.output and not out.exists()
+
+
+def test_a_bundled_deck_is_not_written_into() -> None:
+    result = run("translate", "kamen-nuzky-papir", "--lang", "pl")
+    assert result.exit_code == 1 and "deckforge new my-deck --from kamen-nuzky-papir" in result.output
+
+
+def test_a_translation_that_loses_a_placeholder_is_named_with_its_line(polish_deck: Path, tmp_path: Path) -> None:
+    assert run("translate", str(polish_deck), "--lang", "pl").exit_code == 0
+    po = polish_deck / "locale" / "pl.po"
+    translate(po, {("page %(num)d of %(total)d", None): "strona %(numer)d"})
+    line = next(i for i, text in enumerate(po.read_text(encoding="utf-8").splitlines(), 1)
+                if text == 'msgid "page %(num)d of %(total)d"')
+    result = run("build", str(polish_deck), "--lang", "pl", "-o", str(tmp_path / "pl.pdf"))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"{po}:{line}: msgstr: " in result.output and "'page %(num)d of %(total)d'" in result.output
+    assert not (tmp_path / "pl.pdf").exists()
