@@ -24,7 +24,9 @@ MAX_MARK = mm(5)
 # Cards sharing a cut line each paint this far past it, so anti-aliasing viewers and RIPs show no hairline seam
 # between them; 0.1 mm of a neighbour's edge is far inside any trimmer's tolerance.
 SEAM_OVERLAP = 0.3  # points
-LABEL_CLEARANCE = mm(0.75)  # keep page labels this far from crop marks
+# Keep page labels this far from crop marks and cut lines: as far as a careful cut misses by (edges.STRIP), so a
+# card cut that far off, even with no bleed, carries no label's ink.
+LABEL_CLEARANCE = mm(0.75)
 BACK_MODES = ("duplex-long", "duplex-short", "none")
 _EPS = 1e-6
 
@@ -150,7 +152,8 @@ def place_labels(spec: SheetSpec, grid: Grid, needs: tuple[LabelNeed, ...]) -> t
 
 
 def _free_strips(spec: SheetSpec, grid: Grid) -> list[Label]:
-    """Return the free strips of margin, best first, none overlapping another or any mark or bleed.
+    """Return the free strips of margin, best first, none overlapping another or any mark or bleed, nor nearer a
+    cut line than LABEL_CLEARANCE (with little or no bleed, the band beside the marks is that much shallower).
 
     Each side's margin has two bands: next to the block, where the crop marks stand, split at every cut line;
     and beyond the marks' ends, one strip the length of the printable side.
@@ -159,13 +162,14 @@ def _free_strips(spec: SheetSpec, grid: Grid) -> list[Label]:
     xs = sorted({v for t in cells for v in (t.x, t.right)})
     ys = sorted({v for t in cells for v in (t.y, t.top)})
     out, m, c = grid.block_bleed, spec.margin, LABEL_CLEARANCE
+    near = _label_bound(grid)
     right_edge, top_edge = spec.paper.width - m, spec.paper.height - m
     strips: list[Label] = []
     for side in ("bottom", "top", "left", "right"):
         across = xs if side in ("bottom", "top") else ys
         mark = grid.mark_y if side in ("bottom", "top") else grid.mark_x
-        inner_lo, inner_hi = {"bottom": (out.y - mark, out.y), "top": (out.top, out.top + mark),
-                              "left": (out.x - mark, out.x), "right": (out.right, out.right + mark)}[side]
+        inner_lo, inner_hi = {"bottom": (out.y - mark, near.y), "top": (near.top, out.top + mark),
+                              "left": (out.x - mark, near.x), "right": (near.right, out.right + mark)}[side]
         outer_lo, outer_hi = {"bottom": (m, out.y - mark - c), "top": (out.top + mark + c, top_edge),
                               "left": (m, out.x - mark - c), "right": (out.right + mark + c, right_edge)}[side]
         low, high = (m, right_edge) if side in ("bottom", "top") else (m, top_edge)
@@ -175,6 +179,14 @@ def _free_strips(spec: SheetSpec, grid: Grid) -> list[Label]:
             if box.w > 0 and box.h > 0:
                 strips.append(Label(box, 0 if side in ("bottom", "top") else 90))
     return strips
+
+
+def _label_bound(grid: Grid) -> Box:
+    """Return the box no label may enter: the block's bleed, or LABEL_CLEARANCE round its cut lines if wider."""
+    out, block = grid.block_bleed, grid.block
+    x0, y0 = min(out.x, block.x - LABEL_CLEARANCE), min(out.y, block.y - LABEL_CLEARANCE)
+    x1, y1 = max(out.right, block.right + LABEL_CLEARANCE), max(out.top, block.top + LABEL_CLEARANCE)
+    return Box(x0, y0, x1 - x0, y1 - y0)
 
 
 def _between(low: float, high: float, cuts: list[float]) -> list[tuple[float, float]]:

@@ -213,3 +213,35 @@ def test_bleed_0_warns_where_neighbours_differ_at_their_edges(tmp_path: Path) ->
     assert "a cut 0.3–0.5 mm off the shared line leaves a sliver of the neighbour" in differ.warnings[-1]
     alike = build_deck(load_deck("kamen-nuzky-papir"), BuildOptions(players=4, bleed=0), out=tmp_path / "k.pdf")
     assert not [w for w in alike.warnings if w.startswith("--bleed 0")]
+
+
+@pytest.mark.parametrize("paper_name, bleed", [("a4", 0), ("letter", 0), ("a4", 3)])
+def test_page_labels_keep_clear_of_every_cut_line_at_any_bleed(tmp_path: Path, paper_name: str, bleed: float) -> None:
+    """With --bleed 0 the labels beside the block stood in the band the crop marks run in, which then ends at the
+    cut line: the printing hint came within 0.05 mm of the cards' edge (the page line 0.15 mm on Letter), and a
+    cut that far off printed it on the cards. Every word outside the cards keeps a careful cut's miss (0.75 mm)."""
+    result = build_deck(load_deck("kamen-nuzky-papir"), BuildOptions(players=4, paper=paper_name, bleed=bleed),
+                        out=tmp_path / "k.pdf")
+    pages = _pages(result)
+    clearance = min(_label_clearance(result.path, index, [f.trim for f in page.faces])
+                    for index, page in enumerate(pages[:2]))  # a front and its back
+    assert clearance >= 0.75 - 0.01
+    if bleed == 0 and paper_name == "a4":  # no room left beside the marks for the printing hint: the build says so
+        assert "no room in the margin for the print hint" in result.notes
+
+
+def _label_clearance(path: Path, index: int, trims: list) -> float:
+    """Return how near any printed character outside the cards comes to a card's trim on one page, in mm."""
+    document = pypdfium2.PdfDocument(str(path))
+    try:
+        text, nearest = document[index].get_textpage(), float("inf")
+        for i in range(text.count_chars()):
+            if text.get_text_range(i, 1).isspace():
+                continue
+            left, bottom, right, top = (v / MM for v in text.get_charbox(i, loose=True))
+            gaps = [max(x0 - right, left - x1, y0 - top, bottom - y1) for x0, y0, x1, y1 in trims]
+            if all(gap > 0 for gap in gaps):  # a page label's character, not a card's own
+                nearest = min(nearest, *gaps)
+        return nearest
+    finally:
+        document.close()
