@@ -98,7 +98,7 @@ def build(deck: str | None, players: int | None, lang: str | None, paper: str, b
     options = BuildOptions(players, lang, paper, bleed, gap, backs, back_offset, fmt, ink_saver, proof=proof,
                            pdf_x=pdf_x, printer_margin=printer_margin)
     options = _print_target(options, service, base_url)
-    _warn_unused_sheet_options(options.fmt)
+    _warn_unused_sheet_options(options.fmt, options.backs)
     if every_deck:
         if deck or players or lang or out:
             raise click.UsageError("--all builds every bundled deck at its default players in every language; "
@@ -139,14 +139,16 @@ SHEET_OPTIONS = {"paper": "--paper", "gap": "--gap", "back_offset": "--back-offs
                  "printer_margin": "--printer-margin"}
 
 
-def _warn_unused_sheet_options(fmt: str) -> None:
-    """Say which options given have no effect: they lay out sheets, and this build makes one file or page a card."""
-    if fmt == "sheets":
-        return
+def _warn_unused_sheet_options(fmt: str, backs: str) -> None:
+    """Say which options given have no effect: they lay out sheets, and this build makes one file or page a card;
+    or --back-offset moves backs, and this build prints none."""
     source = click.get_current_context().get_parameter_source
     given = [flag for name, flag in SHEET_OPTIONS.items()
              if source(name) not in (None, click.core.ParameterSource.DEFAULT)]
-    if given:
+    if fmt == "sheets" and backs == "none" and "--back-offset" in given:
+        click.echo("warning: --back-offset shifts the backs, and --backs none prints no backs, so it has no effect; "
+                   "leave out --back-offset, or choose --backs duplex-long or duplex-short to print backs", err=True)
+    if fmt != "sheets" and given:
         click.echo(f"warning: {', '.join(given)} {'lays' if len(given) == 1 else 'lay'} out sheets of cards; this "
                    f"build makes {fmt} (one card a page or file), so {'it has' if len(given) == 1 else 'they have'} "
                    "no effect", err=True)

@@ -167,6 +167,19 @@ def test_the_cli_writes_the_default_path_and_reports(tmp_path: Path, monkeypatch
     assert (tmp_path / "output" / "kamen-nuzky-papir" / "kamen-nuzky-papir-4p-cs.pdf").is_file()
 
 
+def test_a_back_offset_with_no_backs_is_said_to_do_nothing(tmp_path: Path) -> None:
+    """`--backs none --back-offset 0.5,-1` built the fronts and silently dropped the offset."""
+    target = tmp_path / "k.pdf"
+    result = CliRunner().invoke(main, ["build", "kamen-nuzky-papir", "--backs", "none", "--back-offset", "0.5,-1",
+                                       "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    assert ("warning: --back-offset shifts the backs, and --backs none prints no backs, so it has no effect; leave "
+            "out --back-offset, or choose --backs duplex-long or duplex-short to print backs\n") in result.output
+    assert target.is_file()
+    plain = CliRunner().invoke(main, ["build", "kamen-nuzky-papir", "--back-offset", "0.5,-1", "-o", str(target)])
+    assert plain.exit_code == 0 and "no effect" not in plain.output
+
+
 @pytest.mark.parametrize("args, message", [
     (["--bleed", "30"], "Error: bleed: 30 is out of range; give 0 to 10 mm"),
     (["--back-offset", "1"], "give two lengths in mm separated by a comma"),
