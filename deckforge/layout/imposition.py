@@ -283,11 +283,12 @@ def _segment_box(seg: Segment) -> Box:
 
 
 def _notes(spec: SheetSpec, grid: Grid) -> tuple[str, ...]:
-    """Say why the sheet holds no more cards, and which smaller bleed (1 mm or more) would fit more."""
+    """Say why the sheet holds no more cards, and which smaller bleed (1 mm or more) would fit more; and when it
+    fits them only with the marks NARROW_PRINT_MARGIN from the paper edge, say that too."""
     margins = {spec.margin} | ({NARROW_PRINT_MARGIN} if spec.narrow_margin_allowed else set())
 
-    def fits(bleed: float) -> int:  # as the build would place them: at either margin it may use, either way round
-        trials = [replace(spec, bleed=bleed, gap=min(spec.gap, 2 * bleed), margin=margin) for margin in margins]
+    def fits(bleed: float, at: set[float] = margins) -> int:  # as the build would place them: either way round
+        trials = [replace(spec, bleed=bleed, gap=min(spec.gap, 2 * bleed), margin=margin) for margin in at]
         return max(_grid_for(trial, turn).per_sheet for trial in trials for turn in (False, True))
 
     if spec.bleed == 0 or fits(0.0) <= grid.per_sheet:
@@ -298,5 +299,9 @@ def _notes(spec: SheetSpec, grid: Grid) -> tuple[str, ...]:
     steps = [b / 2 for b in range(math.ceil(to_mm(spec.bleed) * 2 - 1e-6) - 1, 1, -1)]
     smaller = next((b for b in steps if fits(mm(b)) > grid.per_sheet), None)
     if smaller is not None:
-        note += f"; --bleed {smaller:g} fits {fits(mm(smaller))}"
+        count = fits(mm(smaller))
+        note += f"; --bleed {smaller:g} fits {count}"
+        if fits(mm(smaller), {spec.margin}) < count:  # the build then moves the marks, and says so (build.py)
+            note += (f", with the crop marks {to_mm(NARROW_PRINT_MARGIN):g} mm inside the paper edge instead of "
+                     f"{to_mm(spec.margin):g} mm")
     return (note,)

@@ -177,11 +177,14 @@ def test_placements_never_overlap_and_marks_stay_in_the_printable_margin(paper_n
 
 def test_the_smaller_bleed_named_is_the_largest_that_fits_more_at_a_margin_the_build_may_use() -> None:
     """DYMOCK at 5 mm: the default 3 mm fits 9 poker cards on A4 once the marks may come to 5 mm from the edge,
-    which the build allows by itself unless --printer-margin is given; at 8 mm, 3 mm (not 2) is the one to name."""
+    which the build allows by itself unless --printer-margin is given, and the note says they would (it named the
+    bleed alone, and only the next build's note said the marks had moved); at 8 mm, 3 mm (not 2) is the one to
+    name, and the marks are at 5 mm already."""
     from dataclasses import replace
 
     at = {b: replace(spec("a4", bleed=mm(b)), narrow_margin_allowed=True) for b in (5, 8)}
-    assert plan_sheets(at[5], 9).notes[0].endswith("leave no room for more; --bleed 3 fits 9")
+    assert plan_sheets(at[5], 9).notes[0].endswith("leave no room for more; --bleed 3 fits 9, with the crop marks "
+                                                   "5 mm inside the paper edge instead of 8 mm")
     assert plan_sheets(replace(at[8], margin=mm(5)), 9).notes[0].endswith("; --bleed 3 fits 9")
     fixed = spec("a4", bleed=mm(5))   # --printer-margin 8: 8 mm inside, no bleed of 1 mm or more fits a 9th card
     assert plan_sheets(fixed, 9).notes == ("8 cards a sheet: the 5 mm bleed and crop marks 8 mm inside the paper "
