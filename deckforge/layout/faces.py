@@ -6,13 +6,15 @@ coordinates (origin at the trimmed card's bottom-left corner), that `draw` paint
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
 
 from ..errors import BuildError, display_path
 from ..icons import names_in
-from ..load.card_template import COLOUR, TEMPLATE_ENV, ArtBox, BoxSpec, Layout, Shape, SymbolBox, TextBox
+from ..load.card_template import (COLOUR, TEMPLATE_ENV, ArtBox, BoxSpec, Element, Layout, Shape, SymbolBox,
+                                  TextBox)
 from ..load.check import nearest
 from ..model import Card
 from ..typography import tie
@@ -27,6 +29,7 @@ from .text import INK_ABOVE, fit_text
 from .units import mm, to_mm
 
 _EDGE = 0.01  # mm: a box this close to the card's edge touches it
+COVER_SLACK = mm(0.5)  # a card's text box may reach this far over a symbol's box: the slack round its drawing
 
 
 @dataclass(frozen=True)
@@ -129,12 +132,14 @@ class FacePlanner:
         context = card_context(self.build, card, copies)
         where = f"card '{card.id}' ({self.build.lang})"
         layout = self.build.template.layout_for(card.kind)
+        placed: list[tuple[Element, Op]] = []
         try:
-            ops = self._ops(layout, context, where, card.art, f"card-{card.id}")
+            ops = self._ops(layout, context, where, card.art, f"card-{card.id}", placed)
         except BuildError as exc:  # name the maker's own line (or spreadsheet row) first, then the template's
             if card.source is None:
                 raise
             raise FaceErrors([f"{card.source}: {problem}" for problem in problems_of(exc)]) from None
+        self._warn_covered(card, placed)
         return Face(f"card-{card.id}", self.width, self.height, self.bleed, ops)
 
     def back(self) -> Face:
@@ -156,7 +161,9 @@ class FacePlanner:
             self.notes.extend(self._type_sizes.notes)
         return self._type_sizes
 
-    def _ops(self, layout: Layout, context: dict, where: str, art, face: str) -> tuple[Op, ...]:
+    def _ops(self, layout: Layout, context: dict, where: str, art, face: str,
+             placed: list[tuple[Element, Op]] | None = None) -> tuple[Op, ...]:
+        """Return a face's operations in drawing order; add each with its element to `placed`, when given."""
         ops: list[Op] = []
         ground = self._colour(layout.background, context, where, "background") if layout.background else None
         if ground:
@@ -180,6 +187,8 @@ class FacePlanner:
                 op = replace(op, matte=ground)
             if op is not None:
                 ops.append(op)
+                if placed is not None:
+                    placed.append((element, op))
         if problems:
             raise FaceErrors(problems)
         return tuple(ops)
@@ -341,6 +350,24 @@ class FacePlanner:
         start = next((at for where, at in self._lines.items() if at and rest.startswith(f"{where}: ")), None)
         return f"{self.shown}:{start + (line or 1) - 1}: {rest}" if start else f"{self.shown}: {rest}"
 
+    def _warn_covered(self, card: Card, placed: list[tuple[Element, Op]]) -> None:
+        """Warn when the card's own text, or a panel shown for it, lies over part of a symbol its face draws: a
+        template that fills a rank's face with pips, given a card of that rank with a `text`, hides some of them.
+
+        A symbol that holds the text's box whole is a backdrop, drawn to be written over; an overlap of less
+        than COVER_SLACK either way is the slack round a symbol's drawing, not a covered pip."""
+        covers = [(e, box) for e, op in placed if (box := _cover_box(op)) is not None and _shows_card_text(e)]
+        pairs = [(cover, symbol) for cover, box in covers for symbol, op in placed
+                 if isinstance(op, SymbolOp) and box.overlaps(op.frame, COVER_SLACK) and not op.frame.contains(box)]
+        if not pairs:
+            return
+        over, covered = (list(dict.fromkeys(pair[i] for pair in pairs)) for i in (0, 1))
+        self._warn(f"{card.source or self.shown}: card '{card.id}': the card template "
+                   f"{self.build.template.path.name} lays the card's text ({_quoted(over)}) over part of the symbols "
+                   f"it draws for the card ({_quoted(covered)}); leave out the card's text (the rulebook can say it), "
+                   "give the text to a card whose face draws no symbols there, or use a card template whose text "
+                   "box leaves them room (docs/card-templates.md)")
+
     def _warn_upright(self, text: TextBox, role: str, upright: str) -> None:
         """Say once per element that its italic style prints upright, and how to give the deck an italic face."""
         deck = self.build.deck
@@ -403,6 +430,29 @@ def _names_read(kind: str, source: str) -> tuple[str, ...] | None:
     if any(isinstance(node, nodes.Filter) and node.name == "random" for node in every):
         return None
     return tuple(sorted({node.name for node in every if isinstance(node, nodes.Name) and node.ctx == "load"}))
+
+
+def _shows_card_text(element: Element) -> bool:
+    """Return whether an element prints the card's `text`, or is shown only with it (the text's panel)."""
+    sources = [("when", element.when)] if element.when else []
+    if isinstance(element, TextBox):
+        sources.append(("text", element.text))
+    return any("text" in (_names_read(kind, source) or ()) for kind, source in sources)
+
+
+def _cover_box(op: Op) -> Box | None:
+    """Return the box a text or a filled shape takes over what is drawn beneath it; None for other operations."""
+    if isinstance(op, TextOp):
+        return op.frame
+    return op.box if isinstance(op, ShapeOp) and op.fill else None
+
+
+def _quoted(elements: list[Element]) -> str:
+    """Return elements by their names in the template ('sign 3 left'), else by their key paths."""
+    return ", ".join("'" + _NAMED.sub(r"\1", e.where) + "'" for e in elements)
+
+
+_NAMED = re.compile(r"^.* \((.*)\)$")  # an element's key path with its name: faces.card.elements[11] (sign 3 left)
 
 
 def _symbols() -> dict[str, Callable]:

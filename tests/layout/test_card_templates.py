@@ -11,6 +11,7 @@ from deckforge.errors import BuildError, DeckError, DeckforgeError
 from deckforge.layout.build import BuildOptions, prepare
 from deckforge.load import bundled_decks, load_deck
 from deckforge.load.card_template import CARD_TEMPLATES_DIR, find_card_template, load_card_template
+from deckforge.load.paths import BUNDLED_DIR, EXAMPLES_DIR
 
 FIXTURES = Path(__file__).parent / "fixtures"
 MINI = FIXTURES / "mini"
@@ -178,3 +179,46 @@ def test_every_context_name_is_documented(tmp_path: Path) -> None:
     build = BuildContext(deck, "cs", 4, False, load_card_template(deck))
     names = set(card_context(build, deck.cards[0], 3)) - set(deck.cards[0].attrs) | set(back_context(build))
     assert sorted(n for n in names if f"`{n}`" not in DOC) == []
+
+
+EIGHT = 'name: {cs: Srdcová osma, en: Eight of Hearts}}'
+EIGHT_TEXT = 'name: {cs: Srdcová osma, en: Eight of Hearts}, text: {cs: "Zruší sedmu.", en: "Cancels a seven."}}'
+COVERED = ("card 'srdce-8': the card template german.yaml lays the card's text ('reminder panel', 'reminder') over "
+           "part of the symbols it draws for the card ('sign 3 left', 'sign 3 right', 'sign 4 left', 'sign 4 right'); "
+           "leave out the card's text (the rulebook can say it), give the text to a card whose face draws no symbols "
+           "there, or use a card template whose text box leaves them room (docs/card-templates.md)")
+
+
+def test_a_card_text_laid_over_the_pips_is_named_by_build_and_validate(tmp_path: Path) -> None:
+    """Prší's design fills the 8, 9 and 10 with suit signs and sets a card's text in a panel across the middle:
+    given an 8 with a text, the panel hid four of its signs, and neither build nor validate said a word."""
+    from click.testing import CliRunner
+
+    from deckforge.cli import main
+
+    deck_file = tmp_path / "deck.yaml"
+    source = (BUNDLED_DIR / "prsi" / "deck.yaml").read_text(encoding="utf-8")
+    assert source.count(EIGHT) == 1
+    deck_file.write_text(source.replace(EIGHT, EIGHT_TEXT), encoding="utf-8")
+    line = next(n for n, text in enumerate(deck_file.read_text(encoding="utf-8").splitlines(), 1)
+                if EIGHT_TEXT in text)
+    expected = f"warning: {deck_file}:{line}:5: {COVERED}\n"
+    built = CliRunner().invoke(main, ["build", str(deck_file), "--lang", "en", "--backs", "none",
+                                      "-o", str(tmp_path / "prsi.pdf")])
+    assert built.exit_code == 0, built.output
+    assert expected in built.output and built.output.count("over part of the symbols") == 1
+    checked = CliRunner().invoke(main, ["validate", str(deck_file)])
+    assert checked.exit_code == 0, checked.output
+    # once, not once per language
+    assert expected in checked.output and checked.output.count("over part of the symbols") == 1
+
+
+@pytest.mark.parametrize("deck", [*bundled_decks(), *sorted(EXAMPLES_DIR.glob("*/deck.yaml"))],
+                         ids=lambda path: path.parent.name)
+def test_no_bundled_card_text_is_said_to_cover_a_symbol(deck: Path) -> None:
+    """The bundled Prší's 7, svršek and eso carry texts in that panel, clear of their signs and figures."""
+    from deckforge.layout.check import print_problems
+
+    warnings: list[str] = []
+    assert not print_problems(load_deck(deck), warnings)
+    assert not [w for w in warnings if "over part of the symbols" in w]
