@@ -244,10 +244,15 @@ class CardQuery:
         """Return the copies of matching cards for the chosen player count."""
         return sum(n for c, n in self._pairs if self._match(c, kind, effect, attrs))
 
-    def join(self, names: list, style: str = "standard") -> str:
+    def join(self, names: list | str, style: str = "standard") -> str:
         """Join names as a sentence in the rulebook's language does ("A, B a C"; style "or": "A nebo B")."""
-        return join_names([str(n) for n in names], self._lang, style)
+        return join_names([str(n) for n in _listed(names)], self._lang, style)
 
-    def quoted(self, names: list, style: str = "standard") -> str:
+    def quoted(self, names: list | str, style: str = "standard") -> str:
         """Join names, each in the language's quotation marks: „Vont Losna“ a „Jan Tleskač“."""
-        return join_names([quote(str(n), self._lang) for n in names], self._lang, style)
+        return join_names([quote(str(n), self._lang) for n in _listed(names)], self._lang, style)
+
+
+def _listed(names: object) -> list:
+    """Return the names a template gave: one text or number is one name („Eso“), not a list of its letters."""
+    return [names] if isinstance(names, (str, int, float)) else list(names)

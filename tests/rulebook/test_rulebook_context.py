@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +90,22 @@ def test_card_query_answers_from_the_deck() -> None:
     assert rows.quoted(rows.having("laid_out"), "or") == "„Vont Losna“ nebo „Jan Tleskač“"
     ranks = CardQuery(load_deck("dymock"), "en", 4).ordered("card", "strength", "rank")
     assert ranks == ["4", "5", "6", "7", "8", "9", "J", "Q", "K", "A", "Joker"]
+
+
+def test_a_single_name_given_to_join_or_quoted_is_one_name(tmp_path) -> None:
+    """`cards.quoted("Eso")` quoted every letter („E“, „s“ a „o“): a template author passing one name means it."""
+    from deckforge.rulebook import rulebook_html
+    from deckforge.rulebook.render import visible_text
+
+    folder = tmp_path / "d"
+    (folder / "rulebook").mkdir(parents=True)
+    (folder / "deck.yaml").write_text((Path(__file__).parents[2] / "decks/kamen-nuzky-papir/deck.yaml").read_text(encoding="utf-8"),
+                                      encoding="utf-8")
+    (folder / "rulebook" / "cs.html").write_text(
+        '{% extends "kamen-nuzky-papir/cs.html" %}{% block goal %}{{ super() }}<p>Pozor na '
+        '{{ cards.quoted("Kámen osudu") }} a {{ cards.join("Měnič") }}; hodnost {{ cards.quoted(7) }}.</p>'
+        '{% endblock %}', encoding="utf-8")
+    text = visible_text(rulebook_html(load_deck(folder), "cs"))
+    assert "Pozor na „Kámen osudu“ a Měnič; hodnost „7“." in text
+    query = CardQuery(load_deck("kamen-nuzky-papir"), "cs", 4)
+    assert query.quoted(["Kámen osudu", "Měnič"]) == "„Kámen osudu“ a\u00a0„Měnič“"  # a list is still many names
