@@ -7,6 +7,7 @@ ruamel's round-trip loader, which places the error or gives the value exactly as
 """
 from __future__ import annotations
 
+import json
 import re
 import threading
 from collections import deque
@@ -122,12 +123,48 @@ def _syntax_error(exc, text: str, shown: str) -> DeckError:
     mark = exc.problem_mark or exc.context_mark
     if exc.context_mark is not None and "stream end" in str(exc.problem):
         mark = exc.context_mark  # an unclosed bracket: point at where it was opened
-    line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
     what = " ".join(x for x in (exc.context, exc.problem) if x)
+    if (flow := _flow_colon(exc, text)) is not None:
+        mark, what = flow
+    line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
     lines = text.splitlines()
     if line and line <= len(lines) and "\t" in lines[line - 1]:
         what += " (a tab character is used for indentation; indent YAML with spaces)"
     return DeckError([Problem(shown, line, col, "", f"not valid YAML: {what}")])
+
+
+FLOW_ENDS = {"{": "}", "[": "]"}
+
+
+def _flow_colon(exc, text: str) -> tuple[object, str] | None:
+    """Explain a colon where a `{...}` or `[...]` wanted a comma or its end: the bracket was left open (the value
+    before the colon runs on past its line: point at the bracket), or a text holds ': ' (point at it: quote it)."""
+    opened, found = exc.context_mark, exc.problem_mark
+    if opened is None or found is None or not str(exc.context or "").startswith("while parsing a flow"):
+        return None
+    lines = text.splitlines(keepends=True)
+    start, stop = _offset(lines, opened), _offset(lines, found)
+    bracket = text[start:start + 1]
+    if text[stop:stop + 1] != ":" or bracket not in FLOW_ENDS:
+        return None
+    *_, key, separator, value = re.split(r"([,{\[]|:\s)", text[start:stop])
+    if "\n" in value:
+        return opened, (f"this '{bracket}' is not closed, so line {found.line + 1} is read as part of it; close "
+                        f"it with '{FLOW_ENDS[bracket]}'")
+    value += re.match(r"[^,}\]\n]*", text[stop:]).group()  # the rest of the text, up to its comma or the end
+    return found, (f"inside {bracket}...{FLOW_ENDS[bracket]} a colon followed by a space starts a new key; put a "
+                   f"text that has one in quotes: {_quoted(key if separator.startswith(':') else '', value)}")
+
+
+def _quoted(key: str, value: str) -> str:
+    """Return `key: "value"` as it should have been written (a JSON string is a YAML double-quoted one)."""
+    written = json.dumps(value.strip(), ensure_ascii=False)
+    return f"{key.strip()}: {written}" if key.strip() else written
+
+
+def _offset(lines: list[str], mark) -> int:
+    """Return the index in the text of a mark's line and column (the parsers count lines the same way)."""
+    return sum(len(line) for line in lines[:mark.line]) + mark.column
 
 
 def _read_fast(text: str, shown: str, check_nesting: bool) -> object:

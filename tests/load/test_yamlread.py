@@ -10,7 +10,7 @@ import pytest
 import deckforge.load.deck as deck_module
 from deckforge.errors import DeckError
 from deckforge.load import bundled_decks, load_deck
-from deckforge.load.yamlread import MarkedMap, read_yaml
+from deckforge.load.yamlread import ROUND_TRIP_MAX_CHARS, MarkedMap, read_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -83,13 +83,27 @@ def test_yaml_1_2_scalars_read_as_the_round_trip_loader_reads_them(tmp_path: Pat
     assert fast["a"] == "yes" and fast["c"] == 17 and fast["d"] == 1000 and fast["h"] is None and fast["n"] == -7
 
 
-def test_a_syntax_error_names_file_line_and_column(tmp_path: Path) -> None:
+@pytest.mark.parametrize("padding", [0, ROUND_TRIP_MAX_CHARS], ids=["round-trip", "libyaml"])
+def test_a_syntax_error_names_file_line_and_column(tmp_path: Path, padding: int) -> None:
+    """An unclosed bracket is placed where it opens, not at the colon of the next line, by either parser."""
     path = tmp_path / "deck.yaml"
-    path.write_text("id: broken\nname:\n  cs: Rozbitý\n  en: [Broken\nplayers: {min: 2, max: 4}\n", encoding="utf-8")
+    path.write_text("id: broken\nname:\n  cs: Rozbitý\n  en: [Broken\nplayers: {min: 2, max: 4}\n"
+                    + "#" * padding + "\n", encoding="utf-8")
     with pytest.raises(DeckError) as caught:
         load_deck(path)
-    assert str(caught.value).endswith("deck.yaml:5:8: not valid YAML: while parsing a flow sequence expected ',' or "
-                                      "']', but got ':'")
+    assert str(caught.value).endswith("deck.yaml:4:7: not valid YAML: this '[' is not closed, so line 5 is read as "
+                                      "part of it; close it with ']'")
+
+
+@pytest.mark.parametrize("padding", [0, ROUND_TRIP_MAX_CHARS], ids=["round-trip", "libyaml"])
+def test_a_colon_in_a_text_in_braces_is_said_to_need_quotes(tmp_path: Path, padding: int) -> None:
+    path = tmp_path / "deck.yaml"
+    path.write_text("id: broken\ntext: {cs: Pozor: lízni dvě, en: Watch out: draw two}\n" + "#" * padding + "\n",
+                    encoding="utf-8")
+    with pytest.raises(DeckError) as caught:
+        load_deck(path)
+    assert str(caught.value).endswith('deck.yaml:2:17: not valid YAML: inside {...} a colon followed by a space '
+                                      'starts a new key; put a text that has one in quotes: cs: "Pozor: lízni dvě"')
 
 
 def test_a_duplicate_key_names_its_second_place(tmp_path: Path) -> None:
