@@ -94,6 +94,7 @@ class PlayerRange:
     high: int
     per_set: int | None = None
     default: int | None = None
+    source: Source | None = field(default=None, compare=False)  # where `players` was written
 
     def sets_for(self, players: int) -> int:
         if not self.low <= players <= self.high:

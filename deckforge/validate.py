@@ -6,19 +6,23 @@ Each game states its own checks in its `GameSpec` (deckforge/games/<game>/); whe
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable
 
-from .model import Deck
+from .model import Deck, Source
 
 
 @dataclass
 class Finding:
-    """One reason a deck may not work, with the player count it concerns (None: every count)."""
+    """One reason a deck may not work, with the player count it concerns (None: every count) and where the key it
+    is about was written (None: its message names the keys to look at)."""
 
     message: str
     players: int | None = None
+    source: Source | None = None
 
     def __str__(self) -> str:
-        return f"{self.players} players: {self.message}" if self.players else self.message
+        text = f"{self.players} players: {self.message}" if self.players else self.message
+        return f"{self.source}: {text}" if self.source else text
 
 
 @dataclass
@@ -34,11 +38,27 @@ class ValidationReport:
         return not self.findings
 
 
-def static_findings(deck: Deck) -> list[Finding]:
-    """Return what is wrong with the deck's composition for its game, at any player count."""
+def static_findings(deck: Deck, counts: Iterable[int] | None = None) -> list[Finding]:
+    """Return what is wrong with the deck's composition for its game, and why it cannot be dealt at each of
+    `counts` players (default: every count it serves)."""
     from .games import deck_spec
 
-    return deck_spec(deck).checks(deck)
+    return deck_spec(deck).checks(deck) + deal_findings(deck, counts)
+
+
+def deal_findings(deck: Deck, counts: Iterable[int] | None = None) -> list[Finding]:
+    """Return why the deck cannot be dealt at each of `counts` players (default: every count it serves), placed at
+    its `players` (a described game's deal: at the set-up step that cannot be made)."""
+    from .games import deck_spec
+
+    counts = list(deck.players) if counts is None else list(counts)
+    if deck.described is not None:
+        from .rules.spec import setup_findings
+
+        return [finding for n in counts for finding in setup_findings(deck, n)]
+    deal = deck_spec(deck).deal
+    return [Finding(f"{deck.total_for(n)} cards cannot {deal.describe(n)}, which takes {deal.needed(n)}", n,
+                    deck.players.source) for n in counts if deck.total_for(n) < deal.needed(n)]
 
 
 def rulebook_warnings(deck: Deck) -> list[str]:
@@ -99,13 +119,13 @@ def _validate(deck: Deck, players: int | None, play: bool, prints: bool, jobs: i
               progress) -> ValidationReport:
     from .text_numbers import text_warnings
 
-    report = ValidationReport(deck, static_findings(deck), warnings=text_warnings(deck) + rulebook_warnings(deck)
-                              + attribute_warnings(deck) + language_warnings(deck))
+    counts = [players] if players else list(deck.players)
+    report = ValidationReport(deck, static_findings(deck, counts), warnings=text_warnings(deck)
+                              + rulebook_warnings(deck) + attribute_warnings(deck) + language_warnings(deck))
     if prints:
         from .layout.check import print_problems
 
         report.findings.extend(Finding(message) for message in print_problems(deck, report.warnings))
-    counts = [players] if players else list(deck.players)
     if not play:
         return report
     from .games import deck_spec

@@ -148,8 +148,24 @@ def prepare(deck: Deck, options: BuildOptions) -> Job:
     back = planner.back() if options.backs != "none" else None
     if options.proof:
         fronts, back = [with_proof(face) for face in fronts], back and with_proof(back)
-    return Job(deck, players, lang, options, bleed, gap, offset, fronts, back, size_warnings + tuple(planner.warnings),
-               tuple(planner.notes))
+    return Job(deck, players, lang, options, bleed, gap, offset, fronts, back,
+               deal_warnings(deck, players) + size_warnings + tuple(planner.warnings), tuple(planner.notes))
+
+
+def deal_warnings(deck: Deck, players: int) -> tuple[str, ...]:
+    """Warn that the cards built cannot be dealt at `players` players. They are printed all the same: the sheets
+    are what a maker still adding cards prints to try them, and at a count that takes more sets than the deck's
+    smallest they are the same sheets as at a count it can deal."""
+    from ..validate import deal_findings
+
+    found = deal_findings(deck, [players])
+    if not found:
+        return ()
+    dealt = [n for n in deck.players if not deal_findings(deck, [n])]
+    advice = (f"add cards, or build with --players for a count the deck can deal: {', '.join(map(str, dealt))}"
+              if dealt else f"add cards: the deck cannot be dealt at any count from {deck.players.low} to "
+                            f"{deck.players.high} players")
+    return tuple(f"{finding}; the cards are printed all the same: {advice}" for finding in found)
 
 
 def default_path(job: Job) -> Path:

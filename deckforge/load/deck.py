@@ -23,7 +23,7 @@ from .fonts import ROLES as FONT_ROLES, SUFFIXES as FONT_SUFFIXES, font_problem,
 from .paths import BUNDLED_DIR, EXAMPLES_DIR, TEMPLATES_DIR
 from .spreadsheet import SUFFIXES as SHEET_SUFFIXES, Sheet, card_items, in_sheet_words, same_in_every_row
 from .standard import StandardCards, is_standard, read_standard
-from .yamlread import item_place, read_yaml
+from .yamlread import item_place, read_yaml, value_place
 
 if TYPE_CHECKING:
     from ..rules.model import RulesModel
@@ -298,7 +298,7 @@ class _DeckReader:
         if default is not None and not low <= default <= high:
             c.error(spec, "default", "players.default", f"{default} is outside the range {low}–{high}")
             return None
-        return PlayerRange(low, high, per_set, default)
+        return PlayerRange(low, high, per_set, default, Source(c.file, *value_place(self.data, "players")))
 
     def read_card_size(self) -> CardSize | None:
         c, value = self.c, self.data["card_size"]

@@ -41,7 +41,7 @@ class Verdict:
 
 def quick_check(deck: Deck, players: int) -> Verdict:
     """Run the static checks and a quick seeded simulation at `players` players."""
-    findings = [str(finding) for finding in static_findings(deck)]
+    findings = [str(finding) for finding in static_findings(deck, [players])]
     if deck_spec(deck).engine is None:
         return Verdict(players, tuple(findings), (no_simulator_note(deck),))
     games = 0

@@ -23,12 +23,16 @@ def described_spec(deck: Deck) -> GameSpec:
 
 
 def described_checks(deck: Deck) -> list[Finding]:
-    """Prove what can be proved without playing: the deal fits every player count, each scoring item and round
-    end has what it counts, partners sit at four."""
+    """Prove what can be proved without playing: the set-up deals a hand where the round ends by the hands, each
+    scoring item and round end has what it counts, partners sit at four. (Whether the set-up can be dealt at each
+    player count: `setup_findings`, which validate.deal_findings asks for every deck.)"""
     rules = deck.described
-    found = [Finding(message, n) for n in deck.players for message in _deal_problems(deck, n)]
-    kinds = {type(rule) for rule in rules.play.always}
-    # each names the keys to look at (rules.…): these are found after loading, where lines are no longer known
+    found, kinds = [], {type(rule) for rule in rules.play.always}
+    if rules.end.round in HAND_ENDS and rules.play.style == "turns" \
+            and not any(isinstance(s, DealStep) and s.to == "hand" for s in rules.setup):
+        found.append(Finding(f"rules.setup: the round ends by the hands ({rules.end.round}), but the set-up deals no "
+                             "hand", source=rules.source))
+    # the rest name the keys to look at (rules.…): the model keeps no place for them
     if any(isinstance(item, BidScore) for item in rules.score) and rules.bid is None:
         found.append(Finding("rules.score: the score counts bids, but the rules have no 'bid': add "
                              "bid: {min: 0, max: hand}"))
@@ -50,36 +54,30 @@ def described_checks(deck: Deck) -> list[Finding]:
     return found
 
 
-def _deal_problems(deck: Deck, players: int) -> list[str]:
-    """Return why the set-up cannot be dealt at `players` players (too few cards, too few values to deal by)."""
+def setup_findings(deck: Deck, players: int) -> list[Finding]:
+    """Return why the set-up cannot be dealt at `players` players (too few cards, too few values to deal by), each
+    placed at the step it is about."""
     rules, total = deck.described, deck.total_for(players)
     cards = deck.for_players(players)
-    needed, problems = 0, []
+    needed, found = 0, []
     for index, step in enumerate(rules.setup):
-        where = _place(step, f"rules.setup[{index}]")
+        where = f"rules.setup[{index}]"
         if isinstance(step, TurnUp):
             needed += step.count
         elif isinstance(step, DealStep) and step.by:
             values = {str(card.get(step.by)) for card in cards if step.where.matches(card)}
             if len(values) < players:
-                problems.append(f"{where}: dealing by {step.by} needs a value for each of {players} players; the "
-                                f"cards have {len(values)}")
+                found.append(Finding(f"{where}: dealing by {step.by} needs a value for each of {players} players; "
+                                     f"the cards have {len(values)}", players, step.at))
         elif isinstance(step, DealStep):
             count = step.count.for_players(players, 1)
             matching = sum(1 for card in cards if step.where.matches(card))
             if count is not None:
                 needed += count * players
                 if count * players > matching:
-                    problems.append(f"{where}: {matching} cards cannot deal {count} to each of {players} players")
-    if needed > total and not problems:
-        problems.append(f"rules.setup: {total} cards cannot make the set-up, which takes {needed}")
-    hand_ends = rules.end.round in HAND_ENDS and rules.play.style == "turns"
-    if hand_ends and not any(isinstance(s, DealStep) and s.to == "hand" for s in rules.setup):
-        problems.append(f"rules.setup: the round ends by the hands ({rules.end.round}), but the set-up deals no hand")
-    return problems
-
-
-def _place(step, path: str) -> str:
-    """Return where a set-up step was written: `line 10, rules.setup[0]` (the file is the deck's, named above)."""
-    line = step.at.line if step.at is not None else None
-    return f"line {line}, {path}" if line else path
+                    found.append(Finding(f"{where}: {matching} cards cannot deal {count} to each of {players} "
+                                         "players", players, step.at))
+    if needed > total and not found:
+        found.append(Finding(f"rules.setup: {total} cards cannot make the set-up, which takes {needed}", players,
+                             rules.source))
+    return found

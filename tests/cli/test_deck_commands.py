@@ -143,3 +143,20 @@ def test_a_rank_written_as_a_number_is_the_rank_and_options_take_any_case(tmp_pa
     from pypdf import PdfReader
 
     assert [round(float(v)) for v in PdfReader("p.pdf").pages[0].mediabox[2:]] == [612, 792]
+
+
+def test_validate_places_each_count_the_deck_cannot_deal_at_its_players(tmp_path: Path, monkeypatch) -> None:
+    """Kámen, nůžky, papír had no static deal check (the play check found it, unplaced); every game's deal is now
+    checked before play and placed at `players`, the key to change (or add cards)."""
+    monkeypatch.chdir(tmp_path)
+    text = (FIXTURES / "ok_tiny.yaml").read_text(encoding="utf-8").replace("per_set: 2", "per_set: 4")
+    Path("deck.yaml").write_text(text.replace("    item: scissors\n    count: 3", "    item: scissors\n    count: 1"),
+                                 encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "deck.yaml", "-j", "1"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr.splitlines()[-5:] == [
+        "Error: deck.yaml: 4 problem(s):",
+        "- deck.yaml:5:10: 3 players: 9 cards cannot deal 4 to each of 3 players and turn one up, which takes 13",
+        "- deck.yaml:5:10: 4 players: 9 cards cannot deal 4 to each of 4 players and turn one up, which takes 17",
+        "- deck.yaml:5:10: 5 players: 18 cards cannot deal 4 to each of 5 players and turn one up, which takes 21",
+        "- deck.yaml:5:10: 6 players: 18 cards cannot deal 4 to each of 6 players and turn one up, which takes 25"]

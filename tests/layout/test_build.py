@@ -35,6 +35,11 @@ def _mini(tmp_path: Path, *replacements: tuple[str, str]) -> Path:
     return folder
 
 
+def layout_warnings(result) -> list[str]:
+    """Return a build's warnings but the one that the mini deck, seven cards, is too small to deal at any count."""
+    return [warning for warning in result.warnings if "cannot deal" not in warning]
+
+
 def _image(path: Path, size: tuple[int, int], colour=(200, 60, 40)) -> str:
     Image.new("RGB", size, colour).save(path)
     return path.name
@@ -86,13 +91,13 @@ def test_a_shared_image_is_stored_once_and_low_resolution_is_reported(tmp_path: 
     for page in PdfReader(result.path).pages:
         _find_images(page["/Resources"].get("/XObject"), images)
     assert len(images) == 1
-    assert len(result.warnings) == 2  # one per card face that shows it: rock and paper
+    assert len(layout_warnings(result)) == 2  # one per card face that shows it: rock and paper
     # 120 × 90 px fitted into a 43 × 30 mm box is 40 × 30 mm: 90 px over 30 mm is 76 DPI.
-    assert "rock.png (120 × 90 px) prints at 76 DPI in its 40 × 30 mm box" in result.warnings[0]
+    assert "rock.png (120 × 90 px) prints at 76 DPI in its 40 × 30 mm box" in layout_warnings(result)[0]
     # validate, which lays out every face as a build would, warns alike (it said nothing before the print run)
     from deckforge.validate import validate_deck
 
-    assert set(result.warnings) <= set(validate_deck(load_deck(folder), play=False).warnings)
+    assert set(layout_warnings(result)) <= set(validate_deck(load_deck(folder), play=False).warnings)
 
 
 def _find_images(xobjects, images: set) -> None:
@@ -110,7 +115,7 @@ def test_a_sharp_jpeg_draws_without_warning(tmp_path: Path) -> None:
     folder = _mini(tmp_path)
     Image.new("RGB", (600, 450), (20, 90, 160)).save(folder / "sharp.jpg", quality=90)
     _mini(tmp_path, ("    item: rock\n    count: 3", "    item: rock\n    count: 3\n    art: sharp.jpg"))
-    assert build_deck(load_deck(folder), out=tmp_path / "jpeg.pdf").warnings == ()
+    assert layout_warnings(build_deck(load_deck(folder), out=tmp_path / "jpeg.pdf")) == []
 
 
 def test_an_image_broken_after_loading_fails_naming_the_card(tmp_path: Path) -> None:
@@ -261,3 +266,33 @@ def test_every_element_of_a_face_that_cannot_be_laid_out_is_named_in_one_run(tmp
     with pytest.raises(BuildError) as caught:
         build_deck(deck, BuildOptions(lang="cs"), out=tmp_path / "out.pdf")
     assert str(caught.value).splitlines() == found
+
+
+SHORT_DECK = Path(__file__).resolve().parents[1] / "load" / "fixtures" / "ok_tiny.yaml"
+
+
+def short_deck(folder: Path) -> Path:
+    """Write ok_tiny with 9 cards a set and one set up to 4 players: the deal (4 each, one turned up) fits 2 players
+    only, and the build's default count is 4."""
+    text = SHORT_DECK.read_text(encoding="utf-8").replace("per_set: 2", "per_set: 4")
+    text = text.replace("    item: scissors\n    count: 3", "    item: scissors\n    count: 1")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "deck.yaml").write_text(text, encoding="utf-8")
+    return folder / "deck.yaml"
+
+
+def test_a_deck_too_small_to_deal_at_the_count_built_is_built_with_a_warning_naming_players(
+        tmp_path: Path, monkeypatch) -> None:
+    """It built silently while `validate` failed it: the sheets still print (a maker trying a deck still short of
+    cards), and the build says where the player counts are written and which counts the deck can deal."""
+    monkeypatch.chdir(tmp_path)
+    short_deck(tmp_path / "d")
+    result = CliRunner().invoke(main, ["build", "d", "-o", "short.pdf"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "wrote short.pdf: 2 pages, 9 cards\n"
+    assert ("warning: d/deck.yaml:5:10: 4 players: 9 cards cannot deal 4 to each of 4 players and turn one up, "
+            "which takes 17; the cards are printed all the same: add cards, or build with --players for a count "
+            "the deck can deal: 2\n") in result.stderr
+    assert len(PdfReader("short.pdf").pages) == 2
+    dealt = CliRunner().invoke(main, ["build", "d", "--players", "2", "-o", "two.pdf"])
+    assert dealt.exit_code == 0 and "cannot deal" not in dealt.stderr

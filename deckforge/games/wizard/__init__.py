@@ -5,15 +5,8 @@ Rules: ../shared/seeds/wizard.txt, settled by ../shared/RULES.md ("Wizard").
 from __future__ import annotations
 
 from ...rulebook.games import GameBook, rank_span, same_name_or
-from ...validate import Finding
 from ...vocab import Field, GameSchema, integer
 from ..spec import Deal, GameSpec
-
-
-def _checks(deck) -> list[Finding]:
-    return [Finding("the deck is too small to deal one card each", n)
-            for n in deck.players if deck.total_for(n) // n < 1]
-
 
 SPEC = GameSpec(
     id="wizard",
@@ -36,7 +29,6 @@ SPEC = GameSpec(
         plain_kinds=frozenset({"number"}),
         example="example:trick_example",
     ),
-    checks=_checks,
     engine="engine:WizardEngine",
     scorepad=True,
     variants=("lucid-vision", "plus-minus-one", "hidden-bids", "secret-bids"),  # RULES.md, Wizard: variants
