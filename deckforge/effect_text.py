@@ -62,6 +62,16 @@ PHRASES: dict[str, dict[str, tuple]] = {
         "chosen": P_("effect", "you swap hands with a player of your choice"),
     },
 }
+# TRANSLATORS: the short name of a spell effect, as a table of how often each rule fires lists it.
+NAMES: dict[str, tuple[str, str]] = {
+    "skip": P_("effect name", "skip a turn"),
+    "reverse": P_("effect name", "reverse the direction"),
+    "draw": P_("effect name", "draw cards"),
+    "play_again": P_("effect name", "play again"),
+    "extra_play": P_("effect name", "lay more cards"),
+    "give": P_("effect name", "give cards"),
+    "swap_hands": P_("effect name", "swap hands"),
+}
 NUMBER_PARAMS = ("count", "turns")  # the parameter a phrase's %(num)d stands for, when the effect has one
 
 
@@ -73,6 +83,11 @@ def phrase(effect: Effect, lang: str) -> str:
         return t.pgettext(*entry)
     number = next(effect.params[p] for p in NUMBER_PARAMS if p in effect.params)
     return t.npgettext(*entry, number) % {"num": number}
+
+
+def effect_name(name: str, lang: str) -> str:
+    """Return a spell effect's short name in a language; a name outside the vocabulary (a game's own rule) as it is."""
+    return translations(lang).pgettext(*NAMES[name]) if name in NAMES else name
 
 
 def card_text(effects: Iterable[Effect], lang: str) -> str:

@@ -43,6 +43,9 @@ class Deal:
         return f"deal {self.hand} to each of {players} players{turned}"
 
 
+SPELL_AND_EFFECT = "spell and effect"  # a figure's `per` whose keys are "<card id>.<effect>": the report names both
+
+
 @dataclass(frozen=True)
 class Figure:
     """A figure a game counts in each result beyond what every game reports (`GameResult.figures`).

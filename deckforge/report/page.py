@@ -17,6 +17,7 @@ from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
+from ..effect_text import effect_name
 from ..errors import DeckforgeError, display_path
 from ..i18n import SOURCE_LANGUAGE, deck_words, install_words, translations
 from ..load import TEMPLATES_DIR
@@ -150,7 +151,7 @@ def environment(lang: str = SOURCE_LANGUAGE) -> SandboxedEnvironment:
                        number=lambda number: str(number).replace(".", decimal(0.0, lang)[1]),
                        gap=lambda diff: describe_gap(diff, lang),
                        points=lambda value: points(value, lang), b_minus_a=lambda diff: b_minus_a(diff, lang),
-                       deck_name=deck_name, shown_path=display_path,
+                       deck_name=deck_name, shown_path=display_path, effect_name=lambda name: effect_name(name, lang),
                        estimate=lambda value, kind="measure": estimate_text(value, kind, lang),
                        hundredths=lambda number: hundredths(number, lang),
                        signed_hundredths=lambda number: signed_hundredths(number, lang))

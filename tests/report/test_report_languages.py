@@ -84,3 +84,15 @@ def test_a_german_report_of_a_german_deck(tmp_path) -> None:
     assert "<h2>Urteil</h2>" in page and "Testspielbericht: Schere, Stein, Papier" in page
     assert "<h2>Karten bei 4 Spielern</h2>" in page
     assert table_rows(page)["card-rock"][0] == "Stein"
+
+
+def test_a_czech_report_names_spell_effects_and_cards_in_czech() -> None:
+    """The rules table and the spells' figure printed the deck file's ids ("swap_hands", "bedrock.play_again") on a
+    Czech page: the effects now have their Czech names from the catalog, the spells their names from the deck."""
+    page = render_html(build_report(load_deck("kamen-nuzky-papir"), games=10, seed=2, lang="cs"))
+    rows = table_rows(page)
+    assert rows["rule-swap_hands"][0] == "výměna karet v ruce"
+    assert rows["rule-play_again"][0] == "tah navíc"
+    spells = " ".join(rows["figure-spell_effects"][1:]).replace("\u00a0", " ")
+    assert "Pevná skála (tah navíc): " in spells and "Papírový déšť (líznutí karet): " in spells
+    assert not re.search(r"[a-z-]+\.[a-z_]+:", spells), spells

@@ -16,6 +16,9 @@ from deckforge.sim.runner import SERIES_LENGTH, game_rng, iter_outcomes
 from report_helpers import element_ids, knp_variant, starter_rush, table_rows
 
 GAMES = 40
+EFFECT_NAMES = {"skip": "skip a turn", "reverse": "reverse the direction", "draw": "draw cards",
+                "play_again": "play again", "extra_play": "lay more cards", "give": "give cards",
+                "swap_hands": "swap hands"}
 
 
 @pytest.fixture(scope="module")
@@ -74,8 +77,10 @@ def test_the_games_own_figures_are_labelled_from_its_spec(knp_page):
     for game in outcomes:
         spells.update(game.figures["spell_effects"])
     largest = max(spells, key=spells.__getitem__)
+    card_id, _, effect = largest.rpartition(".")
     shares = rows["figure-spell_effects"][1].replace("\u00a0", " ")  # a key and its share never break apart
-    assert f"{largest}: {spells[largest] / sum(spells.values()):.1%}" in shares
+    named = f"{deck.card(card_id).name('en')} ({EFFECT_NAMES[effect]})"
+    assert f"{named}: {spells[largest] / sum(spells.values()):.1%}" in shares
 
 
 def test_page_is_self_contained_with_charts(knp_page):

@@ -10,7 +10,7 @@ from ...rulebook.games import GameBook, N_, same_name_or
 from ...rulebook.i18n import translations
 from ...validate import Finding
 from ...vocab import GameSchema, choice
-from ..spec import Deal, Figure, GameSpec
+from ..spec import SPELL_AND_EFFECT, Deal, Figure, GameSpec
 
 ITEMS = ("rock", "paper", "scissors")
 ITEM_LABELS = {"rock": N_("rock"), "paper": N_("paper"), "scissors": N_("scissors")}
@@ -58,6 +58,6 @@ SPEC = GameSpec(
         Figure("draws", N_("cards drawn")),
         Figure("rebuilds", N_("draw pile rebuilt from the discards")),
         Figure("passes", N_("turns passed with nothing to lay or draw")),  # as Prší: not a skip spell's turn
-        Figure("spell_effects", N_("spell effects that took effect, by spell and effect"), per="spell and effect"),
+        Figure("spell_effects", N_("spell effects that took effect, by spell and effect"), per=SPELL_AND_EFFECT),
     ),
 )
