@@ -30,7 +30,7 @@ def test_every_spell_is_a_special_card_with_its_printed_name_and_text() -> None:
         if card.kind in ("spell", "changer"):
             assert (card.name("en"), card.text("en")) in specials
     assert not any(row.kind == "item" for row in book.specials)
-    assert {row.detail for row in book.specials if row.kind == "spell"} == {"paper", "rock", "scissors"}
+    assert {row.detail for row in book.specials if row.kind == "spell"} == {"Paper", "Rock", "Scissors"}  # the cards
 
 
 def test_cards_that_differ_only_by_suit_share_a_row() -> None:

@@ -3,6 +3,7 @@ with one warning for a language deckforge has no catalog for."""
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -81,3 +82,17 @@ def test_a_language_without_prose_says_which_file_to_write(tmp_path: Path) -> No
                                   "stop; write rulebook/pl.html in the deck's folder")
     # and, as build and rulebook say it, that deckforge's own words print in English (no Polish catalog)
     assert len(report.warnings) == 2 and report.warnings[1].startswith("deckforge has no 'pl' catalog")
+
+
+def test_a_spell_counts_as_its_item_named_as_the_decks_card(tmp_path: Path) -> None:
+    """The special cards' "Counts as" column printed the item's id ("rock") in a language without a catalog; it
+    names the item as the deck's own plain card of it is named in that language, whatever the language."""
+    folder, out = polish_deck(tmp_path / "polish"), tmp_path / "rules.pdf"
+    result = CliRunner().invoke(main, ["rulebook", str(folder), "--lang", "pl", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    layout = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True, check=True)
+    rows = [" ".join(line.split()) for line in layout.stdout.splitlines()]
+    assert "Kámen osudu Kámen 1× Směr hry se obrací." in rows   # the Polish deck's rock card is „Kámen“
+    assert not [row for row in rows if row.startswith("Kámen osudu rock")]
+    english = " ".join(visible_text(rulebook_html(str(folder), "en", 4)).split())
+    assert "Stone of Fate Rock" in english

@@ -23,10 +23,14 @@ def _checks(deck) -> list[Finding]:
 
 
 def _item_detail(deck, cards, lang: str) -> str:
-    """Name the item a spell is bound to (RULES.md: a spell counts as its item)."""
+    """Name the item a spell is bound to (RULES.md: a spell counts as its item) as the deck's plain card of that item
+    is named, so the table says what the player sees on that card in every language; the catalog's word for the item
+    only when the deck has no such card."""
     if cards[0].kind != "spell":
         return ""
-    return translations(lang).gettext(ITEM_LABELS[cards[0].get("item")])
+    item = cards[0].get("item")
+    plain = next((card for card in deck.cards if card.kind == "item" and card.get("item") == item), None)
+    return plain.name(lang) if plain else translations(lang).gettext(ITEM_LABELS[item])
 
 
 SPEC = GameSpec(
