@@ -167,7 +167,8 @@ def build_context(deck: Deck, lang: str, players: int) -> Rulebook:
         book, deal, row_for = described_book(deck), described_deal(deck, players), partial(scale_row, deck)
     _check_deal(deck, deal, players)
     counts = [(card, n) for card, n in deck.counts_for(players) if n]
-    specials = [(card, n) for card, n in counts if card.text(lang) and card.kind not in book.plain_kinds]
+    specials = [(card, n) for card, n in counts
+                if (card.text(lang) or book.has_power(card)) and card.kind not in book.plain_kinds]
     total = deck.total_for(players)
     return Rulebook(
         lang=lang, deck_id=deck.id, game=deck.game, title=deck.name(lang),

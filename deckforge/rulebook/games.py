@@ -26,6 +26,9 @@ class GameBook:
     group_detail: Callable[[Deck, list[Card], str], str]
     plain_kinds: frozenset[str]
     special_detail: str | None = None  # heading of the special-card table's detail column, if it has one
+    # a card the game gives a power whatever it prints (Prší: every 7, svršek and ace): a special card even without a
+    # text, so the special-card table counts it as the component list does
+    has_power: Callable[[Card], bool] = lambda card: False
     example: str | None = None  # "module:function" in the game's package finding its example of play (examples.py)
 
 

@@ -8,7 +8,8 @@ import pytest
 
 from deckforge.errors import BuildError
 from deckforge.load import load_deck
-from deckforge.rulebook import build_context
+from deckforge.rulebook import build_context, rulebook_html
+from deckforge.rulebook.render import visible_text
 from deckforge.rulebook.context import CardQuery
 
 
@@ -94,9 +95,6 @@ def test_card_query_answers_from_the_deck() -> None:
 
 def test_a_single_name_given_to_join_or_quoted_is_one_name(tmp_path) -> None:
     """`cards.quoted("Eso")` quoted every letter („E“, „s“ a „o“): a template author passing one name means it."""
-    from deckforge.rulebook import rulebook_html
-    from deckforge.rulebook.render import visible_text
-
     folder = tmp_path / "d"
     (folder / "rulebook").mkdir(parents=True)
     (folder / "deck.yaml").write_text((Path(__file__).parents[2] / "decks/kamen-nuzky-papir/deck.yaml").read_text(encoding="utf-8"),
@@ -109,3 +107,21 @@ def test_a_single_name_given_to_join_or_quoted_is_one_name(tmp_path) -> None:
     assert "Pozor na „Kámen osudu“ a Měnič; hodnost „7“." in text
     query = CardQuery(load_deck("kamen-nuzky-papir"), "cs", 4)
     assert query.quoted(["Kámen osudu", "Měnič"]) == "„Kámen osudu“ a\u00a0„Měnič“"  # a list is still many names
+
+
+def test_a_prsi_card_without_text_is_special_by_its_rank(tmp_path) -> None:
+    """A maker's own svršek with no text: the component list counted it with the svršci (5), the special-card table
+    left it out (4), though it changes the suit all the same. Both now count every card of a rank with a power."""
+    text = (Path(__file__).parents[2] / "decks" / "prsi" / "deck.yaml").read_text(encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text(text + '  - {id: storm, kind: card, suit: listy, rank: svrsek, count: 1, '
+                                        'name: {cs: Bouřka, en: Storm}}\n', encoding="utf-8")
+    book = build_context(load_deck(tmp_path), "en", 4)
+    for rank, label in (("svrsek", "Ober"), ("7", "Seven"), ("eso", "Ace")):
+        listed = sum(row.count for row in book.components if row.label == label)
+        special = sum(row.count for row in book.specials if row.label == label)
+        assert listed == special == (5 if rank == "svrsek" else 4), rank
+    storm = next(row for row in book.specials if "Storm" in row.names)
+    assert (storm.label, storm.count, storm.text) == ("Ober", 1, "")
+    assert not any(row.label in ("Eight", "Nine", "King") for row in book.specials)  # no power, no text
+    page = " ".join(visible_text(rulebook_html(str(tmp_path), "en", 4)).split())
+    assert "Ober Storm 1×" in page or "Ober 1× Storm" in page, page[page.find("Storm") - 80:page.find("Storm") + 40]

@@ -12,7 +12,7 @@ from ...rulebook.i18n import translations
 from ...validate import Finding
 from ...vocab import Field, GameSchema, choice
 from ..spec import Deal, Figure, GameSpec
-from .rules import HAND, RANKS
+from .rules import HAND, POWERS, RANKS
 
 RANK_LABELS = {"7": N_("Seven"), "8": N_("Eight"), "9": N_("Nine"), "10": N_("Ten"), "spodek": N_("Unter"),
                "svrsek": N_("Ober"), "kral": N_("King"), "eso": N_("Ace")}
@@ -60,6 +60,7 @@ SPEC = GameSpec(
         group_label=_rank_label,
         group_detail=lambda deck, cards, lang: ", ".join(suit_names(deck, cards, "suit", lang)),
         plain_kinds=frozenset(),
+        has_power=lambda card: card.get("rank") in POWERS,  # RULES.md: a 7, an ace, a svršek, whatever it prints
     ),
     checks=_checks,
     engine="engine:PrsiEngine",
