@@ -10,6 +10,7 @@ from ..output import atomic_path
 from ..pdfx import PROFILE, check_variant
 from ..pdfx.finish import finish_pdf_x
 from ..pdfx.recolour import OPAQUE_CSS
+from . import hyphenation
 from .breaks import render_unbroken
 from .fetch import FetchRefused, FolderFetcher, drop_attachments
 from .render import RULEBOOK_TEMPLATES
@@ -30,6 +31,7 @@ def typeset(html: str, pdf_x: str | None = None, folders: tuple[Path, ...] = ())
     may use files in `folders` (the deck's) and deckforge's own, nothing else, and gets no attachments.
     """
     fetcher = local_url_fetcher(folders)
+    hyphenation.install()
     extra = {"x4": f"@color-profile device-cmyk {{ src: url({PROFILE.as_uri()}) }}", "x1a": OPAQUE_CSS}
     try:
         stylesheets = [CSS(string=extra[pdf_x], url_fetcher=fetcher)] if pdf_x else None
