@@ -373,6 +373,9 @@ class KnpState(KnpView, State):
         if code == SKIP:
             for seat in self._targets(caster, target):
                 self.skips[seat] += amount
+                if self.log is not None:
+                    turns = "its next turn" if amount == 1 else f"its next {amount} turns"
+                    self.log.append(f"   seat {seat} misses {turns}")
         elif code == DRAW_EFFECT:
             seats = self._targets(caster, target)
             self.drawing[:] = (seats * amount)[::-1]  # dealt one at a time in turn order

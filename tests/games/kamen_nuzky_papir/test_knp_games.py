@@ -1,5 +1,6 @@
 """Kámen, nůžky, papír played whole: invariants in seeded games, custom decks played as written."""
 import random
+import re
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -80,3 +81,25 @@ def test_a_trace_follows_the_game():
     assert log[0].startswith("deal: seat 0: ") and "turned up" in log[0]
     assert sum(1 for line in log if line[:1].isdigit()) == result.turns  # one numbered line per decision
     assert log[-1] == f"   places: {result.places}"
+
+
+def test_a_trace_says_who_misses_a_turn_and_the_turn_passes_them_by(tmp_path):
+    """A skip spell's trace said only "cut-thread: skip": not whom it struck. Each seat it strikes now has its line,
+    and the next decision belongs to another seat."""
+    engine = engine_for(DECK, 4, {"trace": True})
+    log = play_game(engine, random.Random(3), ["random"] * 4).log
+    skips = [i for i, line in enumerate(log) if line == "   cut-thread: skip"]
+    assert skips
+    for i in skips:
+        missed = re.fullmatch(r"   seat (\d) misses its next turn", log[i + 1])
+        assert missed, log[i:i + 2]
+        decision = next(line for line in log[i + 2:] if line[:1].isdigit() or line.startswith("   places"))
+        assert f": seat {missed.group(1)} " not in decision, log[i:i + 4]
+    (tmp_path / "deck.yaml").write_text(
+        "extends: kamen-nuzky-papir\nid: my-rps\ncards:\n  - id: whirlwind\n    kind: spell\n    item: scissors\n"
+        "    count: 3\n    name: {cs: Vichřice, en: Whirlwind, de: Wirbelsturm}\n"
+        "    effects: [{effect: skip, target: others, turns: 2}]\n", encoding="utf-8")
+    log = "\n".join(play_game(engine_for(load_deck(tmp_path), 3, {"trace": True}), random.Random(5),
+                              ["random"] * 3).log)
+    assert re.search(r"   whirlwind: skip\n   seat (\d) misses its next 2 turns\n   seat (?!\1)\d misses its next 2 "
+                     r"turns\n", log), log
