@@ -2,11 +2,13 @@
 turns", the effect skips three.
 
 Only numbers the effects can explain are compared, to keep false alarms rare: a number (digits, or a number word
-of the text's language) followed within two words by a noun for what an effect parameter counts – cards for
-`count`, turns for `turns` – must be one of the values those parameters take on the card. A card without such a
-parameter, or a text without such a number, is not checked. Each language's number words and nouns are in its
-gettext catalog (deckforge/locale/<lang>/), so a new language brings its own; a language without a catalog is
-read with the English words, which then rarely match, so only its digits are compared.
+of the text's language, English "a card" among them) followed within two words by a noun for what an effect
+parameter counts – cards for `count`, turns for `turns` – should be one of the values those parameters take on the
+card. It is reported only while some value of the effects goes unsaid in that text: a text that states every number
+its effects give may name others for other reasons ("lízne 2 karty, pokud má v ruce alespoň jednu kartu"). A card
+without such a parameter, or a text without such a number, is not checked. Each language's number words and nouns
+are in its gettext catalog (deckforge/locale/<lang>/), so a new language brings its own; a language without a
+catalog is read with the English words, which then rarely match, so only its digits are compared.
 """
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ def _number_words(key: tuple) -> dict[str, int]:
     lang = key[0]
     # TRANSLATORS: every form the numbers 1 to 10 take in a card text ("jednu kartu", "dvě kola"), as "number:
     # form, form; …". deckforge validate reads them to compare a card's text with what the card does.
-    spec = translations(lang).pgettext("number words", "1: one; 2: two; 3: three; 4: four; 5: five; 6: six; "
+    spec = translations(lang).pgettext("number words", "1: one, a, an; 2: two; 3: three; 4: four; 5: five; 6: six; "
                                                        "7: seven; 8: eight; 9: nine; 10: ten")
     return {form.strip().lower(): int(number) for number, _, forms in (part.partition(":") for part in spec.split(";"))
             for form in forms.split(",") if form.strip()}
@@ -77,22 +79,36 @@ def _value(word: str, numbers: dict[str, int]) -> int | None:
 
 
 def card_warnings(card: Card) -> list[str]:
-    """Return a warning for each number in the card's texts that none of its effects' parameters gives."""
+    """Return a warning for each number in the card's texts that none of its effects' parameters gives, where the
+    text also leaves one of those parameters' values unsaid."""
+    values = _effect_values(card)
+    return [_warning(card, lang, value, unit, said) for lang, text in card.texts.items()
+            for value, unit, said in _unexplained(stated_numbers(text, lang), values)]
+
+
+def _effect_values(card: Card) -> dict[str, set[int]]:
+    """Return, for each unit an effect of the card counts, the values its parameters take."""
     values: dict[str, set[int]] = {}
     for effect in card.effects:
         for param, unit in UNITS.items():
             if param in effect.params:
                 values.setdefault(unit, set()).add(int(effect.params[param]))
-    warnings = []
-    for lang, text in card.texts.items():
-        for value, unit, said in stated_numbers(text, lang):
-            if unit in values and value not in values[unit]:
-                effects = "; ".join(f"{e.name} {p}={e.params[p]}" for e in card.effects for p, u in UNITS.items()
-                                    if u == unit and p in e.params)
-                warnings.append(f"{card.source or card.id}: card '{card.id}', text.{lang}: the text says '{said}' "
-                                f"({value}), but the effect says {effects}; fix the text or the effect, or write "
-                                "text: auto")
-    return warnings
+    return values
+
+
+def _unexplained(stated: list[tuple[int, str, str]], values: dict[str, set[int]]) -> list[tuple[int, str, str]]:
+    """Keep the stated numbers no effect gives, in a unit whose effect values the text does not all state."""
+    stated = [found for found in stated if found[1] in values]
+    said = {unit: {value for value, of, _ in stated if of == unit} for unit in values}
+    return [(value, unit, words) for value, unit, words in stated
+            if value not in values[unit] and values[unit] - said[unit]]
+
+
+def _warning(card: Card, lang: str, value: int, unit: str, said: str) -> str:
+    effects = "; ".join(f"{e.name} {p}={e.params[p]}" for e in card.effects for p, u in UNITS.items()
+                        if u == unit and p in e.params)
+    return (f"{card.source or card.id}: card '{card.id}', text.{lang}: the text says '{said}' ({value}), but the "
+            f"effect says {effects}; fix the text or the effect, or write text: auto")
 
 
 def text_warnings(deck: Deck) -> list[str]:

@@ -69,3 +69,24 @@ def test_validate_prints_the_warning_with_file_card_and_language_and_still_passe
     warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
     assert len(warnings) == 1, result.stderr
     assert "deck.yaml:" in warnings[0] and "card 'long-cut', text.en: the text says 'two turns' (2)" in warnings[0]
+
+
+def test_a_number_said_for_another_reason_beside_every_effect_number_does_not_warn() -> None:
+    """„jednu kartu“ in a condition beside the draw's own „2 karty“ was taken for the draw's number: the text states
+    every number its effects give, so a further number is about something else."""
+    draw2 = Effect("draw", {"target": "next", "count": 2})
+    text = "Další hráč si lízne 2 karty, pokud má v ruce alespoň jednu kartu."
+    assert card_warnings(card({"cs": text}, draw2)) == []
+    assert card_warnings(card({"en": "The next player draws 2 cards, then you lay a card."}, draw2)) == []
+    # a number left unsaid still shows the stray one up
+    warnings = card_warnings(card({"cs": "Další hráč si lízne tři karty, máš-li jednu kartu."}, draw2))
+    assert len(warnings) == 2
+    assert "the text says 'tři karty' (3)" in warnings[0] and "the text says 'jednu kartu' (1)" in warnings[1]
+
+
+@pytest.mark.parametrize("text", ["The next player draws a card.", "The next player misses a turn."])
+def test_english_a_card_is_one_card(text: str) -> None:
+    """English says one card with "a": "draws a card" against count 2 went unnoticed."""
+    effects = (Effect("draw", {"target": "next", "count": 2}), Effect("skip", {"target": "next", "turns": 2}))
+    warnings = card_warnings(card({"en": text}, *effects))
+    assert len(warnings) == 1 and f"the text says '{text.split()[-2]} {text.split()[-1][:-1]}' (1)" in warnings[0]
