@@ -92,9 +92,11 @@ class DeckforgeGroup(click.Group):
         from ..output_guard import forget_all
 
         try:
+            # the hook first: setting it up imports, and a stop lost in an import's cleanup before the hook is in
+            # place went unseen (the command played on, test_signals.py saw it under load)
+            _watch_lost_stops()
             if hasattr(signal, "SIGTERM"):
                 signal.signal(signal.SIGTERM, _stop_on_terminate)
-            _watch_lost_stops()
             forget_all()  # the inputs protected from being written over are those this command opens
             return super().invoke(ctx)
         except DeckforgeError as exc:

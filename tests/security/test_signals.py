@@ -175,3 +175,28 @@ def test_a_signal_handled_inside_a_callback_still_stops_the_command(tmp_path: Pa
                           timeout=60)
     assert done.returncode == code, done.stderr.decode()
     assert b"never stopped" not in done.stdout and b"Exception ignored" not in done.stderr, done.stderr.decode()
+
+
+def test_the_lost_stop_hook_is_in_place_before_a_stop_can_be_caught(monkeypatch) -> None:
+    """The signal tests interrupt a command as soon as its SIGTERM handler is set. Setting up the hook that
+    re-sends a lost stop imports a module, and it came after the handler: a Ctrl-C landing in that import's
+    cleanup was printed as "Exception ignored" and dropped, and `simulate` played on (a hang seen under load)."""
+    from click.testing import CliRunner
+
+    from deckforge import cli
+
+    hooked_when_set = []
+    real_signal, previous = signal.signal, signal.getsignal(signal.SIGTERM)
+
+    def spy(signum, handler):
+        if signum == signal.SIGTERM:
+            hooked_when_set.append(sys.unraisablehook is cli._resend_lost_stop)
+        return real_signal(signum, handler)
+
+    monkeypatch.setattr(sys, "unraisablehook", sys.__unraisablehook__)
+    monkeypatch.setattr(signal, "signal", spy)
+    try:
+        assert CliRunner().invoke(cli.main, ["list"]).exit_code == 0
+    finally:
+        real_signal(signal.SIGTERM, previous)
+    assert hooked_when_set and all(hooked_when_set)
