@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
+import unicodedata
 from itertools import groupby
 from pathlib import Path
 
@@ -147,7 +149,7 @@ def new(path: Path, source: str, spreadsheet: bool) -> None:
     check_output(path, instead="a folder of your own, outside the deck you copy")
     if os.path.lexists(path):
         raise DeckforgeError(f"{path} already exists; choose a new folder for the deck")
-    new_id = re.sub(r"[^a-z0-9_-]+", "-", path.name.lower()).strip("-") or "my-deck"
+    new_id = deck_id_from_name(path.name)
     planned = survey(original.folder)  # refuses links out of the folder, pipes and devices before anything is made
     staging = Path(tempfile.mktemp(prefix=".deckforge-new-", dir=path.parent))  # named first: see atomic_path
     try:
@@ -167,7 +169,19 @@ def new(path: Path, source: str, spreadsheet: bool) -> None:
         with uninterrupted():
             shutil.rmtree(staging, ignore_errors=True)
     click.echo(f"created {path / 'deck.yaml'} (id {new_id}, copied from {original.id}); edit it, then run "
-               f"deckforge validate {path}")
+               f"deckforge validate {shlex.quote(str(path))}")
+
+
+# Letters NFKD leaves whole because they are not a base letter with an accent (German ß, Polish ł, Nordic ø...)
+_UNDECOMPOSED = str.maketrans({"ß": "ss", "ł": "l", "đ": "d", "ø": "o", "æ": "ae", "œ": "oe", "þ": "th"})
+
+
+def deck_id_from_name(name: str) -> str:
+    """Return a deck id for a folder name: letters without their accents ("Můj balíček" -> "muj-balicek")."""
+    letters = unicodedata.normalize("NFKD", name.lower().translate(_UNDECOMPOSED))
+    plain = "".join(ch for ch in letters if not unicodedata.combining(ch))
+    new_id = re.sub(r"[^a-z0-9_-]+", "-", plain).strip("-_")[:64].rstrip("-_")
+    return new_id or "my-deck"
 
 
 def _cards_to_spreadsheet(original, deck_file: Path) -> None:

@@ -72,6 +72,20 @@ def test_new_copies_a_deck_with_a_new_id(tmp_path: Path) -> None:
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".deckforge-new-")]
 
 
+@pytest.mark.parametrize("folder, deck_id", [("Můj balíček č. 1", "muj-balicek-c-1"),
+                                              ("Žluťoučký kůň", "zlutoucky-kun"), ("ěščřž", "escrz")])
+def test_new_takes_the_id_from_a_czech_folder_name_without_its_accents(tmp_path: Path, folder: str,
+                                                                        deck_id: str) -> None:
+    """Each accented letter became a dash ("m-j-bal-ek-1"), and "ěščřž" fell back to "my-deck", the id of a folder
+    named "My Deck": the two decks' builds overwrote each other's output/my-deck/."""
+    target = tmp_path / folder
+    result = run("new", str(target), "--from", "wizard")
+    assert result.exit_code == 0, result.output
+    assert f"\nid: {deck_id}\n" in (target / "deck.yaml").read_text(encoding="utf-8")
+    assert f"(id {deck_id}, copied from wizard)" in result.output
+    assert result.output.rstrip().endswith(f"then run deckforge validate '{target}'")
+
+
 def test_new_with_a_spreadsheet_from_a_deck_named_by_a_relative_path(tmp_path: Path, monkeypatch) -> None:
     """`new copy --from src --spreadsheet` wrote each card's art relative to the folder as typed (`src`) while the art
     path is absolute: a traceback. The art column keeps the deck file's own relative paths."""
