@@ -11,7 +11,7 @@ import tempfile
 import threading
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .errors import BuildError, display_path
 from .output_guard import check_output
@@ -115,13 +115,15 @@ def atomic_write(target: Path | str, data: bytes) -> Path:
 
 
 @contextmanager
-def atomic_folder(target: Path | str) -> Iterator[Path]:
+def atomic_folder(target: Path | str, replaces: Callable[[str], bool] | None = None) -> Iterator[Path]:
     """Yield a staging folder beside the target; when the block succeeds, put its files in the target.
 
     A target that does not exist, or holds only what deckforge wrote there before (its RECORD lists them), is
     swapped for the staging folder in one rename. Files deckforge did not write are never deleted or overwritten:
     they stay, the new files are moved in beside them one by one, and a name clash fails before anything moves.
     The working folder (`-o .`) and the folders above it are never swapped, only filled the same way.
+    `replaces`, when given, says which names this build owns: files an earlier build wrote under other names
+    (another language's, in a folder that several builds share) stay, and stay in the record.
     """
     check_output(target)
     shown, target = display_path(target), Path(target).resolve()  # `.` has no name to put a staging folder beside
@@ -134,7 +136,7 @@ def atomic_folder(target: Path | str) -> Iterator[Path]:
             staging.mkdir(mode=0o700)
         yield staging
         with _writing(target), uninterrupted():
-            _commit_folder(staging, target, shown)
+            _commit_folder(staging, target, shown, replaces)
     finally:
         with uninterrupted():
             shutil.rmtree(staging, ignore_errors=True)
@@ -175,16 +177,17 @@ def send_again(signum: int) -> bool:
     return True
 
 
-def _commit_folder(staging: Path, target: Path, shown: str) -> None:
+def _commit_folder(staging: Path, target: Path, shown: str, replaces: Callable[[str], bool] | None) -> None:
     written = sorted(p.name for p in staging.iterdir())
-    (staging / RECORD).write_text("".join(f"{name}\n" for name in written), encoding="utf-8")
+    ours = _written_before(target)
+    kept = _other_builds_files(target, ours - set(written) - {RECORD}, replaces)
+    (staging / RECORD).write_text("".join(f"{name}\n" for name in sorted({*written, *kept})), encoding="utf-8")
     os.chmod(staging, 0o777 & ~_umask())  # made 0700 while it fills; give it the user's usual mode
     if not target.exists():
         os.replace(staging, target)
         return
-    ours = _written_before(target)
     foreign = sorted(p.name for p in target.iterdir() if p.name not in ours or _real_folder(p))
-    if not foreign and not Path.cwd().resolve().is_relative_to(target):
+    if not foreign and not kept and not Path.cwd().resolve().is_relative_to(target):
         old = target.with_name(f".{target.name}.old-{os.getpid()}")
         os.replace(target, old)
         os.replace(staging, target)
@@ -196,11 +199,18 @@ def _commit_folder(staging: Path, target: Path, shown: str) -> None:
                          f"{'them' if len(clashes) > 1 else 'it'} away or give another folder")
     for name in written:
         os.replace(staging / name, target / name)
-    for name in ours - set(written) - {RECORD}:
+    for name in ours - set(written) - kept - {RECORD}:
         stale = target / name
         if stale.is_file() or stale.is_symlink():
             stale.unlink()
     os.replace(staging / RECORD, target / RECORD)
+
+
+def _other_builds_files(target: Path, earlier: set[str], replaces: Callable[[str], bool] | None) -> set[str]:
+    """Return the files of earlier builds that this build does not replace (none when it owns the whole folder)."""
+    if replaces is None:
+        return set()
+    return {name for name in earlier if not replaces(name) and (target / name).is_file()}
 
 
 def _real_folder(path: Path) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote, urlsplit
@@ -79,7 +80,7 @@ def write_tts(job: Job, target: Path, progress: Progress | None = None) -> Build
     back = images.pop()
     sheet_names = [f"{stem}-faces-{n}.png" for n in range(1, len(grids) + 1)]
     url = _url_maker(job, target)
-    with atomic_folder(target) as folder:
+    with atomic_folder(target, replaces=_files_of(stem)) as folder:
         for grid, name, start in zip(grids, sheet_names, range(0, len(distinct), FACES_PER_SHEET)):
             _sheet(grid, cell, images[start:start + grid.faces], back).save(folder / name)
         back.save(folder / f"{stem}-back.png")
@@ -89,6 +90,13 @@ def write_tts(job: Job, target: Path, progress: Progress | None = None) -> Build
         data = saved_object(job, sheets, url(f"{stem}-back.png"), card_ids)
         (folder / f"{stem}.json").write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
     return BuildResult(target, "tts", len(grids), len(job.fronts), job.warnings, job.notes)
+
+
+def _files_of(stem: str):
+    """Return a test for the file names a build of this stem writes: another language or player count in the same
+    folder is another build, whose files stay (a saved object already in TTS may point at them)."""
+    names = re.compile(rf"{re.escape(stem)}(-back|-faces-\d+)?\.(png|json)")
+    return lambda name: names.fullmatch(name) is not None
 
 
 def _card_ids(job: Job, distinct: list[Face]) -> list[int]:

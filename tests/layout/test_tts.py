@@ -150,3 +150,27 @@ def test_a_failure_while_writing_keeps_the_earlier_export_and_leaves_nothing_hal
         build_deck(load_deck(tmp_path / "mini"), BuildOptions(fmt="tts", lang="cs"), out=out)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_a_second_language_built_into_the_same_folder_keeps_the_first(tmp_path: Path, small_cells) -> None:
+    """Building en into the folder of a cs export deleted every cs file, though a -cs.json already loaded in TTS
+    points at them. A build now clears only the stale files of its own deck, player count and language."""
+    out, deck = tmp_path / "tts", load_deck(_mini(tmp_path))
+    for lang in ("cs", "en"):
+        build_deck(deck, BuildOptions(fmt="tts", lang=lang), out=out)
+    both = [f"mini-4p-{lang}{end}" for lang in ("cs", "en")
+            for end in ("-back.png", "-faces-1.png", ".json", ".png")]
+    assert sorted(p.name for p in out.iterdir()) == [".deckforge-files", *both]
+    assert (out / ".deckforge-files").read_text(encoding="utf-8").split() == both
+    (out / "mini-4p-cs-faces-2.png").write_bytes(b"a sheet of an earlier, bigger cs build")
+    with (out / ".deckforge-files").open("a", encoding="utf-8") as record:
+        record.write("mini-4p-cs-faces-2.png\n")
+    build_deck(deck, BuildOptions(fmt="tts", lang="cs"), out=out)
+    assert sorted(p.name for p in out.iterdir()) == [".deckforge-files", *both]
+    for lang in ("cs", "en"):
+        sheet = _saved_as(out, lang)["ObjectStates"][0]["CustomDeck"]["1"]
+        assert Path(sheet["FaceURL"][7:]).is_file() and Path(sheet["BackURL"][7:]).is_file()
+
+
+def _saved_as(folder: Path, lang: str) -> dict:
+    return json.loads((folder / f"mini-4p-{lang}.json").read_text(encoding="utf-8"))
