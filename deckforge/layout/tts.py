@@ -14,7 +14,7 @@ import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote, urlsplit
+from urllib.parse import SplitResult, quote, unquote, urlsplit, urlunsplit
 
 from PIL import Image
 
@@ -29,6 +29,8 @@ MAX_COLUMNS, MAX_ROWS, MAX_SIDE_PX = 10, 7, 4096
 FACES_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last cell is the hidden card's
 MAX_CELL_WIDTH_PX = 500  # sharp on a big screen up close, and sheets stay a few MB
 THUMBNAIL_PX = 256
+EXAMPLE_BASE_URL = "https://example.org/decks/mine/"
+HOST_NAME = re.compile(r"[a-z0-9-]+(\.[a-z0-9-]+)*\.?|[0-9a-f:.]*:[0-9a-f:.]*")  # a name, or an IPv6 address
 
 
 @dataclass(frozen=True)
@@ -61,12 +63,39 @@ def cell_size(grids: list[SheetGrid], width: float, height: float) -> tuple[int,
 
 def check_base_url(base_url: str | None) -> None:
     """Refuse a --base-url that TTS cannot load images from."""
-    if base_url is None:
-        return
+    if base_url is not None:
+        base_folder(base_url)
+
+
+def base_folder(base_url: str) -> str:
+    """Return --base-url as the address each image's name is appended to: its host in ASCII, its path
+    percent-encoded (as the local file:/// addresses are) and ending in "/"; refuse one TTS cannot load from."""
     parts = urlsplit(base_url)
     if parts.scheme not in ("http", "https", "file") or (parts.scheme != "file" and not parts.netloc):
         raise BuildError(f"--base-url: '{base_url}' is not a web address; give the http:// or https:// address of "
-                         "the folder the images will be uploaded to, e.g. https://example.org/decks/mine/")
+                         f"the folder the images will be uploaded to, e.g. {EXAMPLE_BASE_URL}")
+    if "?" in base_url or "#" in base_url:
+        extra = base_url[min(i for i in (base_url.find("?"), base_url.find("#")) if i >= 0):]
+        raise BuildError(f"--base-url: '{base_url}' has a query or fragment ('{extra}'); TTS adds each image's name "
+                         f"to the folder's address, so give the folder's address alone, e.g. {EXAMPLE_BASE_URL}")
+    path = quote(unquote(parts.path).rstrip("/") + "/")  # unquoted first: an address typed encoded stays as it is
+    return urlunsplit((parts.scheme, _ascii_host(parts, base_url), path, "", ""))
+
+
+def _ascii_host(parts: SplitResult, base_url: str) -> str:
+    """Return the address's host (and port) with an internationalised name in its ASCII form; refuse a bad host."""
+    if parts.scheme == "file" and not parts.netloc:
+        return ""
+    host = parts.hostname or ""
+    try:
+        parts.port  # a port that is not a number raises here
+        ascii_host = host.encode("idna").decode("ascii") if not host.isascii() else host
+    except (ValueError, UnicodeError):
+        ascii_host = ""
+    if not HOST_NAME.fullmatch(ascii_host):
+        raise BuildError(f"--base-url: '{base_url}' has no valid host name ('{parts.netloc}'); give the http:// "
+                         f"or https:// address of the folder the images will be uploaded to, e.g. {EXAMPLE_BASE_URL}")
+    return parts.netloc.lower().replace(host, ascii_host, 1)
 
 
 def write_tts(job: Job, target: Path, progress: Progress | None = None) -> BuildResult:
@@ -146,8 +175,8 @@ def _thumbnail(face, back) -> Image.Image:
 
 def _url_maker(job: Job, target: Path):
     """Return a function giving a file's URL: under --base-url, or its absolute file:/// address once written."""
-    base = job.options.base_url
-    if base:
-        return lambda name: f"{base.rstrip('/')}/{quote(name)}"
+    if job.options.base_url:
+        base = base_folder(job.options.base_url)
+        return lambda name: base + quote(name)
     folder = target.resolve()
     return lambda name: (folder / name).as_uri()

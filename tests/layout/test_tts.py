@@ -110,18 +110,33 @@ def test_a_deck_of_over_69_faces_takes_two_sheets_and_card_ids_count_per_sheet(t
             assert image.width // sheet["NumWidth"] == 60
 
 
-def test_base_url_makes_every_image_address_a_web_address(tmp_path: Path, small_cells) -> None:
-    options = BuildOptions(fmt="tts", lang="cs", base_url="https://example.org/decks/malý/")
+@pytest.mark.parametrize("base_url, folder", [
+    ("https://example.org/decks/malý/", "https://example.org/decks/mal%C3%BD/"),
+    ("https://example.org/moje karty", "https://example.org/moje%20karty/"),
+    ("https://example.org/moje%20karty/", "https://example.org/moje%20karty/"),  # typed encoded: not encoded twice
+    ("https://Příklad.cz:8080/karty/", "https://xn--pklad-zsa96e.cz:8080/karty/"),
+])
+def test_base_url_makes_every_image_address_a_web_address(tmp_path: Path, small_cells, base_url: str,
+                                                           folder: str) -> None:
+    """A space or a Czech letter in --base-url went into the JSON raw, unlike the percent-encoded file:/// paths."""
+    options = BuildOptions(fmt="tts", lang="cs", base_url=base_url)
     build_deck(load_deck(_mini(tmp_path)), options, out=tmp_path / "tts")
     sheet = _saved(tmp_path / "tts")["ObjectStates"][0]["CustomDeck"]["1"]
-    assert sheet["FaceURL"] == "https://example.org/decks/malý/mini-4p-cs-faces-1.png"
-    assert sheet["BackURL"] == "https://example.org/decks/malý/mini-4p-cs-back.png"
+    assert sheet["FaceURL"] == f"{folder}mini-4p-cs-faces-1.png"
+    assert sheet["BackURL"] == f"{folder}mini-4p-cs-back.png"
 
 
 @pytest.mark.parametrize("args, message", [
     (["--base-url", "https://example.org/"], "--base-url is where Tabletop Simulator finds the images; it goes "
                                              "with --format tts only"),
     (["--format", "tts", "--base-url", "example.org/x"], "--base-url: 'example.org/x' is not a web address"),
+    (["--format", "tts", "--base-url", "https://exa mple.org/"],
+     "--base-url: 'https://exa mple.org/' has no valid host name ('exa mple.org'); give the http:// or https:// "
+     "address of the folder the images will be uploaded to, e.g. https://example.org/decks/mine/"),
+    (["--format", "tts", "--base-url", "https://example.org/a?b=1"],
+     "--base-url: 'https://example.org/a?b=1' has a query or fragment ('?b=1'); TTS adds each image's name to the "
+     "folder's address, so give the folder's address alone, e.g. https://example.org/decks/mine/"),
+    (["--format", "tts", "--base-url", "https://example.org/a#top"], "has a query or fragment ('#top')"),
     (["--format", "tts", "--backs", "none"], "leave out --backs none for --format tts"),
     (["--format", "tts", "--service", "thegamecrafter"], "The Game Crafter takes cards-png files, not --format tts"),
 ])
