@@ -13,7 +13,7 @@ from typing import Callable
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import BuildError
+from ..errors import BuildError, display_path
 from ..i18n import catalog_warning, deck_words
 from ..load import load_deck
 from ..load.card_template import load_card_template
@@ -112,6 +112,7 @@ def _build_model(model: Deck, options: BuildOptions | None, out: Path | str | No
                  progress: Progress | None) -> BuildResult:
     job = prepare(model, options or BuildOptions())
     target = Path(out) if out else default_path(job)
+    job = replace(job, warnings=job.warnings + output_name_warnings(target, job.options.fmt))
     if job.options.fmt == "sheets":
         return write_sheets(job, target, progress)
     if job.options.fmt == "tts":
@@ -166,6 +167,26 @@ def deal_warnings(deck: Deck, players: int) -> tuple[str, ...]:
               if dealt else f"add cards: the deck cannot be dealt at any count from {deck.players.low} to "
                             f"{deck.players.high} players")
     return tuple(f"{finding}; the cards are printed all the same: {advice}" for finding in found)
+
+
+# Endings that name a kind of file: a PDF named with another, or a folder named with any, misleads whoever opens it
+FILE_SUFFIXES = (".pdf", ".png", ".jpg", ".jpeg", ".json", ".html", ".htm", ".svg", ".txt", ".csv", ".zip")
+FOLDER_FORMATS = {"cards-png": "PNG images", "tts": "Tabletop Simulator files"}
+
+
+def output_name_warnings(target: Path, fmt: str) -> tuple[str, ...]:
+    """Warn when -o names the output as a kind of file this format does not write (x.png for a PDF)."""
+    suffix = target.suffix.lower()
+    if suffix not in FILE_SUFFIXES or (suffix == ".pdf" and fmt not in FOLDER_FORMATS):
+        return ()
+    shown = display_path(target)
+    if fmt not in FOLDER_FORMATS:
+        other = "; for one PNG a card, give --format cards-png and a folder" if suffix == ".png" else ""
+        return (f"{shown} holds a PDF (--format {fmt}), though its name ends in {target.suffix}: rename it "
+                f"{target.stem}.pdf{other}",)
+    other = "; for one PDF page a card, give --format cards-pdf" if suffix == ".pdf" else ""
+    return (f"{shown} is a folder of {FOLDER_FORMATS[fmt]} (--format {fmt}), though its name ends in "
+            f"{target.suffix} like a file's: rename it {target.stem}{other}",)
 
 
 def default_path(job: Job) -> Path:

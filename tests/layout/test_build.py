@@ -185,6 +185,28 @@ def test_a_back_offset_with_no_backs_is_said_to_do_nothing(tmp_path: Path) -> No
     assert plain.exit_code == 0 and "no effect" not in plain.output
 
 
+@pytest.mark.parametrize("fmt, name, warning", [
+    ("sheets", "x.png", "x.png holds a PDF (--format sheets), though its name ends in .png: rename it x.pdf; for "
+                        "one PNG a card, give --format cards-png and a folder"),
+    ("cards-png", "s1.pdf", "s1.pdf is a folder of PNG images (--format cards-png), though its name ends in .pdf "
+                            "like a file's: rename it s1; for one PDF page a card, give --format cards-pdf"),
+    ("tts", "t.json", "t.json is a folder of Tabletop Simulator files (--format tts), though its name ends in .json "
+                      "like a file's: rename it t"),
+])
+def test_an_output_named_as_another_kind_of_file_is_warned_about(tmp_path: Path, monkeypatch, fmt: str, name: str,
+                                                                  warning: str) -> None:
+    """`-o out/x.png` wrote a PDF named x.png, and `--format cards-png -o s1.pdf` a folder named s1.pdf, silently."""
+    _mini(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["build", "mini", "--format", fmt, "-o", name])
+    assert result.exit_code == 0, result.output
+    assert f"warning: {warning}\n" in result.stderr
+    fine = ("x.pdf", "v1.2") if fmt == "sheets" else ("x", "v1.2")  # the format's own kind, a version: no warning
+    for name in fine:
+        built = CliRunner().invoke(main, ["build", "mini", "--format", fmt, "-o", name])
+        assert built.exit_code == 0 and "its name ends in" not in built.stderr, built.output
+
+
 @pytest.mark.parametrize("args, message", [
     (["--bleed", "30"], "Error: bleed: 30 is out of range; give 0 to 10 mm"),
     (["--back-offset", "1"], "give two lengths in mm separated by a comma"),
