@@ -357,21 +357,21 @@ class _DeckReader:
         uses = [(card.source or Source(self.c.file), f"card '{card.id}'", text) for card in cards
                 for text in (*card.names.values(), *card.texts.values())]
         uses += [(Source(self.c.file), f"rules ({lang})", text) for lang, text in rules.items()]
-        for place, where, text in uses:
-            for name in names_in(text):
-                if name in icons:
-                    continue
-                found = find_icon(self.folder, name)
-                if found is None:
-                    self.c.problems.append(Problem(place.file, place.line, place.column, where,
-                                           f"unknown icon ':{name}:': add icons/{name}.svg or icons/{name}.png to "
-                                           "the deck's folder"))
-                elif problem := (art_problem(found) if found.suffix == ".png"
-                                 else file_problem(found, MAX_SVG_ICON_BYTES, "an SVG icon")):
-                    self.c.problems.append(Problem(place.file, place.line, place.column, where,
-                                           f"icon file icons/{found.name}: {problem}"))
-                else:
-                    icons[name] = found
+        # a card's texts in each language use the same icons: each unknown one is reported once a card
+        for place, where, name in dict.fromkeys((p, w, name) for p, w, text in uses for name in names_in(text)):
+            if name in icons:
+                continue
+            found = find_icon(self.folder, name)
+            if found is None:
+                self.c.problems.append(Problem(place.file, place.line, place.column, where,
+                                       f"unknown icon ':{name}:': add icons/{name}.svg or icons/{name}.png to "
+                                       "the deck's folder"))
+            elif problem := (art_problem(found) if found.suffix == ".png"
+                             else file_problem(found, MAX_SVG_ICON_BYTES, "an SVG icon")):
+                self.c.problems.append(Problem(place.file, place.line, place.column, where,
+                                       f"icon file icons/{found.name}: {problem}"))
+            else:
+                icons[name] = found
         return icons
 
     def check_glyphs(self, fonts: dict[str, Path], names: dict, cards: tuple[Card, ...]) -> None:

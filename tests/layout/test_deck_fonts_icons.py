@@ -95,6 +95,16 @@ def test_an_unknown_icon_fails_naming_the_card_row_and_icon(tmp_path):
     assert "cards.csv:7" in str(caught.value) and "card 'bad'" in str(caught.value) and ":axe:" in str(caught.value)
 
 
+def test_an_unknown_icon_in_both_languages_of_a_card_is_reported_once(tmp_path):
+    """The error came once per language, twice alike, without saying which language each was."""
+    folder = hexduel(tmp_path / "d", extra_rows=[["bad", "1", "Bad", "Zlá", "Hit :axe:.", "Rána :axe:."]])
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    assert [str(p) for p in caught.value.problems] == [
+        f"{caught.value.problems[0].file}:7:1: card 'bad': unknown icon ':axe:': add icons/axe.svg or icons/axe.png "
+        "to the deck's folder"]
+
+
 def test_a_character_the_decks_font_lacks_is_named_with_card_and_language(tmp_path):
     folder = hexduel(tmp_path / "d", extra_rows=[["odd", "1", "Odd ☃", "Divná", "Text.", "Text."]])
     with pytest.raises(DeckError, match=r"card 'odd'.*en name uses '☃'.*DejaVuSerif-Bold.ttf"):
