@@ -130,6 +130,9 @@ def _syntax_error(exc, text: str, shown: str) -> DeckError:
     lines = text.splitlines()
     if line and line <= len(lines) and "\t" in lines[line - 1]:
         what += " (a tab character is used for indentation; indent YAML with spaces)"
+    elif line and line <= len(lines) and str(exc.context).startswith("while parsing a block") \
+            and "'<scalar>'" in str(exc.problem):
+        what += _quote_ends_text(lines[line - 1], col - 1)
     return DeckError([Problem(shown, line, col, "", f"not valid YAML: {what}")])
 
 
@@ -154,6 +157,19 @@ def _flow_colon(exc, text: str) -> tuple[object, str] | None:
     value += re.match(r"[^,}\]\n]*", text[stop:]).group()  # the rest of the text, up to its comma or the end
     return found, (f"inside {bracket}...{FLOW_ENDS[bracket]} a colon followed by a space starts a new key; put a "
                    f"text that has one in quotes: {_quoted(key if separator.startswith(':') else '', value)}")
+
+
+def _quote_ends_text(line: str, column: int) -> str:
+    """Explain a text that goes on after a closing quote (`cs: "Žluťoučký" kůň`): YAML reads a value that starts
+    with a quote up to where the quote closes, and the rest is left over. Return "" for any other error."""
+    match = re.match(r"\s*(?:-\s+)?(?:[^\s\"'#][^#]*?:\s+)?(?=[\"'])", line)
+    if match is None or not line[:column].rstrip().endswith(line[match.end()]):
+        return ""
+    value = line[match.end():].rstrip()
+    written = f"'{value}'" if "'" not in value else json.dumps(value, ensure_ascii=False)
+    fixed = f"{match.group().strip()} {written}".strip()
+    return (f" (a text that starts with a quote ends where the quote closes; put the whole text in quotes: "
+            f"{fixed}, or write „…“ quotes, which need none)")
 
 
 def _quoted(key: str, value: str) -> str:
