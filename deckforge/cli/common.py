@@ -109,3 +109,13 @@ def progress_bar(total: int, label: str) -> Iterator[Callable[[int], None] | Non
         yield bar.update
     finally:
         bar.close()
+
+
+def counted(number: int, noun: str) -> str:
+    """Return "1 card" or "3 cards": the English nouns the commands' reports count."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def player_range(low: int, high: int) -> str:
+    """Return "2–4 players", or "4 players" for a deck of one count."""
+    return counted(high, "player") if low == high else f"{low}–{high} players"

@@ -15,7 +15,7 @@ from ..errors import DeckforgeError, display_path
 from ..load.listing import deck_summaries
 from ..load.paths import EXAMPLES_DIR
 from .common import (OutputPath, all_games_option, deck_argument, lang_option, open_deck, pick_lang, pick_players,
-                     players_option, progress_bar)
+                     player_range, players_option, progress_bar)
 
 
 @click.command("list")
@@ -47,7 +47,7 @@ def list_decks(as_json: bool, examples: bool) -> None:
         scaling = f", +{deck['cards']} per {deck['per_set']} more" if deck["per_set"] else ""
         game = deck["game"] or ("(rules as data)" if examples else "(no game)")
         low, high = deck["low"], deck["high"]
-        players = f"{low} players" if low == high else f"{low}–{high} players"
+        players = player_range(low, high)
         click.echo(f"{deck['id']:{width}}  {game:18} {players:13} {deck['cards']} cards{scaling}  {deck['name']}")
 
 
@@ -118,7 +118,7 @@ def validate(deck: str, players: int | None, jobs: int | None, all_games: bool) 
     if not report.ok:
         lines = "\n".join(f"- {f}" for f in report.findings)
         raise DeckforgeError(f"{display_path(model.path)}: {len(report.findings)} problem(s):\n{lines}")
-    click.echo(f"{model.id}: ok ({model.players.low}–{model.players.high} players)")
+    click.echo(f"{model.id}: ok ({player_range(model.players.low, model.players.high)})")
 
 
 @click.command("new")

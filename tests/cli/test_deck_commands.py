@@ -60,6 +60,12 @@ def test_validate_clean_and_broken() -> None:
     assert "Traceback" not in result.output
 
 
+def test_validate_gives_a_deck_of_one_player_count_as_that_count() -> None:
+    """It said "hearts: ok (4–4 players)"."""
+    result = run("validate", "examples/hearts", "-j", "1")
+    assert result.exit_code == 0 and result.stdout.endswith("hearts: ok (4 players)\n"), result.output
+
+
 def test_new_copies_a_deck_with_a_new_id(tmp_path: Path) -> None:
     target = tmp_path / "My Deck"
     result = run("new", str(target), "--from", "wizard")

@@ -189,3 +189,10 @@ def test_a_second_language_built_into_the_same_folder_keeps_the_first(tmp_path: 
 
 def _saved_as(folder: Path, lang: str) -> dict:
     return json.loads((folder / f"mini-4p-{lang}.json").read_text(encoding="utf-8"))
+
+
+def test_the_cli_counts_one_face_sheet_in_the_singular(tmp_path: Path, small_cells) -> None:
+    """It said "wrote tts: 1 face sheets"."""
+    result = CliRunner().invoke(main, ["build", str(_mini(tmp_path)), "--format", "tts", "-o", str(tmp_path / "t")])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"wrote {tmp_path / 't'}: 1 face sheet, 7 cards\n"
