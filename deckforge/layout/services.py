@@ -115,7 +115,8 @@ def with_service(options: "BuildOptions", given: Collection[str] = ()) -> "Build
         raise BuildError(f"{preset.title} takes {preset.fmt} files, not --format {options.fmt}; leave out --format "
                          f"(--service {options.service} picks {preset.fmt})")
     if "bleed" in given and abs(_length(options.bleed) - preset.bleed_points()) > 0.01:
-        raise BuildError(f"{preset.title} fixes the bleed at {preset.bleed_mm():g} mm, not {options.bleed}; "
+        raise BuildError(f"{preset.title} fixes the bleed at {preset.bleed_mm():g} mm, not "
+                         f"{_length(options.bleed) / MM:g} mm; "
                          "leave out --bleed")
     if "pdf_x" in given and options.pdf_x != preset.pdf_x:
         wrong = (f"asks for {pdf_x_name(preset.pdf_x)}, not --pdf-x {options.pdf_x}" if preset.pdf_x

@@ -94,8 +94,10 @@ def test_a_card_of_other_proportions_is_built_at_the_services_size_with_a_warnin
 
 def test_a_bleed_equal_to_the_services_is_accepted_and_another_refused() -> None:
     assert with_service(BuildOptions(service="thegamecrafter", bleed="0.125in"), ["bleed"]).fmt == "cards-png"
-    with pytest.raises(BuildError, match=r"The Game Crafter fixes the bleed at 3.175 mm, not 2; leave out --bleed"):
+    with pytest.raises(BuildError, match=r"The Game Crafter fixes the bleed at 3.175 mm, not 2 mm; leave out --bleed"):
         with_service(BuildOptions(service="thegamecrafter", bleed="2"), ["bleed"])
+    with pytest.raises(BuildError, match=r"The Game Crafter fixes the bleed at 3.175 mm, not 2.54 mm; leave out"):
+        with_service(BuildOptions(service="thegamecrafter", bleed="0.1in"), ["bleed"])  # the same unit, for comparing
 
 
 def test_the_library_refuses_a_service_with_a_format_it_does_not_take(tmp_path: Path) -> None:
@@ -108,7 +110,7 @@ def test_the_library_refuses_a_service_with_a_format_it_does_not_take(tmp_path: 
 @pytest.mark.parametrize("args, message", [
     (["--format", "sheets"], "The Game Crafter takes cards-png files, not --format sheets; leave out --format"),
     (["--format", "tts"], "The Game Crafter takes cards-png files, not --format tts"),
-    (["--bleed", "5"], "The Game Crafter fixes the bleed at 3.175 mm, not 5; leave out --bleed"),
+    (["--bleed", "5"], "The Game Crafter fixes the bleed at 3.175 mm, not 5 mm; leave out --bleed"),
 ])
 def test_the_cli_refuses_options_the_service_does_not_take(tmp_path: Path, args: list[str], message: str) -> None:
     result = CliRunner().invoke(main, ["build", str(_mini(tmp_path)), "--service", "thegamecrafter",
