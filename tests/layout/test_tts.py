@@ -196,3 +196,13 @@ def test_the_cli_counts_one_face_sheet_in_the_singular(tmp_path: Path, small_cel
     result = CliRunner().invoke(main, ["build", str(_mini(tmp_path)), "--format", "tts", "-o", str(tmp_path / "t")])
     assert result.exit_code == 0, result.output
     assert result.stdout == f"wrote {tmp_path / 't'}: 1 face sheet, 7 cards\n"
+
+
+def test_the_docs_give_the_cell_of_a_poker_card_on_a_full_sheet_as_built() -> None:
+    """docs/tabletop-simulator.md said 409 × 573 px, the cell of a 2.5 × 3.5 in card; a poker card's is 571 high."""
+    from deckforge.layout.units import mm
+    from deckforge.vocab import CARD_SIZES
+
+    width, height = cell_size(sheet_grids(69), *(mm(side) for side in CARD_SIZES["poker"]))
+    doc = (Path(__file__).parents[2] / "docs" / "tabletop-simulator.md").read_text(encoding="utf-8")
+    assert f"({width} × {height} px for a 63 × 88 mm poker card on a full sheet)" in doc
