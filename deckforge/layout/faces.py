@@ -14,7 +14,7 @@ from typing import Callable
 from ..errors import BuildError, display_path
 from ..icons import names_in
 from ..load.card_template import (COLOUR, TEMPLATE_ENV, ArtBox, BoxSpec, Element, Layout, Shape, SymbolBox,
-                                  TextBox)
+                                  TextBox, compiled_condition, compiled_text)
 from ..load.check import nearest
 from ..model import Card
 from ..typography import tie
@@ -318,7 +318,7 @@ class FacePlanner:
         if key in self._rendered:
             return self._rendered[key]
         try:
-            rendered = render(_compiled(source), context, CARD_SECONDS)
+            rendered = render(compiled_text(source), context, CARD_SECONDS)
         except TemplateProblem as exc:
             raise BuildError(f"{self._at(label, exc.line)}: cannot render {_shorten(source)!r}: {exc.reason}") from None
         if key is not None:
@@ -334,7 +334,7 @@ class FacePlanner:
         if key in self._rendered:
             return self._rendered[key]
         try:
-            holds = bool(evaluate(_expression(source), context, CARD_SECONDS))
+            holds = bool(evaluate(compiled_condition(source), context, CARD_SECONDS))
         except TemplateProblem as exc:
             raise BuildError(f"{self._at(label, None)}: cannot evaluate the condition {_shorten(source)!r}: "
                              f"{exc.reason}") from None
@@ -380,16 +380,6 @@ class FacePlanner:
     def _warn(self, message: str) -> None:
         if message not in self.warnings:
             self.warnings.append(message)
-
-
-@lru_cache(maxsize=4096)
-def _compiled(source: str):
-    return TEMPLATE_ENV.from_string(source)
-
-
-@lru_cache(maxsize=1024)
-def _expression(source: str):
-    return TEMPLATE_ENV.compile_expression(source, undefined_to_none=False)
 
 
 # Values a remembered result may be keyed on: immutable, and printed the same whenever they are equal (with their

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping, Union
 
-from jinja2 import StrictUndefined, TemplateSyntaxError
+from jinja2 import StrictUndefined, TemplateAssertionError, TemplateSyntaxError, nodes
+from jinja2.parser import Parser
 
 from ..colour import COLOUR as COLOUR_WORD, COLOUR_HINT, not_a_colour
 from ..errors import DeckError, DeckforgeError, Problem, display_path
@@ -456,7 +458,7 @@ class _TemplateReader:
             self.c.error(container, key, path, f"expected a text, found {type(raw).__name__}")
             return ""
         try:
-            TEMPLATE_ENV.parse(source)
+            _check_text(source)
         except TemplateSyntaxError as exc:
             self.c.error(container, key, path, f"not a valid template: {exc.message}")
         return source
@@ -464,7 +466,7 @@ class _TemplateReader:
     def expression(self, container: dict, key: str, path: str) -> str | None:
         raw = container[key]
         try:
-            TEMPLATE_ENV.compile_expression(str(raw))
+            _check_condition(str(raw))
         except TemplateSyntaxError as exc:
             self.c.error(container, key, path, f"not a valid condition: {exc.message} (write e.g. "
                                                "\"kind == 'spell'\" or \"not ink_saver\", without {{ }})")
@@ -493,3 +495,54 @@ class _TemplateReader:
 
     def opt_bool(self, raw: dict, key: str, path: str) -> bool:
         return bool(self.c.boolean(raw, key, f"{path}.{key}")) if key in raw else False
+
+
+
+@lru_cache(maxsize=4096)
+def compiled_text(source: str):
+    """Return a template text compiled, once for its check at load and every card of the build."""
+    return TEMPLATE_ENV.from_string(source)
+
+
+@lru_cache(maxsize=1024)
+def compiled_condition(source: str):
+    """Return a `when` condition compiled, once for its check at load and every card of the build."""
+    return TEMPLATE_ENV.compile_expression(source, undefined_to_none=False)
+
+
+def _check_text(source: str) -> None:
+    """Compile a template text as a build will; raise TemplateSyntaxError for whatever is wrong with it.
+
+    Parsing alone does not see an unknown filter or test, nor Jinja's other compile-time errors
+    (TemplateAssertionError, a kind of TemplateSyntaxError), which a build would meet as a traceback."""
+    _check_names(TEMPLATE_ENV.parse(source))
+    compiled_text(source)
+
+
+def _check_condition(source: str) -> None:
+    """Compile a `when` condition as a build will; raise TemplateSyntaxError for whatever is wrong with it."""
+    try:
+        compiled_condition(source)
+    except TemplateAssertionError:
+        _check_names(_condition_tree(source))  # it parsed: say which name is unknown, with the nearest one
+        raise
+    _check_names(_condition_tree(source))
+
+
+def _condition_tree(source: str) -> nodes.Expr:
+    return Parser(TEMPLATE_ENV, source, state="variable").parse_expression()
+
+
+def _check_names(tree: nodes.Node) -> None:
+    """Raise TemplateAssertionError for the first filter or test the sandbox lacks, suggesting the nearest one.
+
+    Jinja lets an unknown one through inside `{% if %}` or `a if b else c`, to fail only when the card that
+    reaches it is rendered; a maker hears of it when the template is loaded instead."""
+    for node in [tree, *tree.find_all((nodes.Filter, nodes.Test))]:
+        if not isinstance(node, (nodes.Filter, nodes.Test)):
+            continue
+        is_filter = isinstance(node, nodes.Filter)
+        kind, known = ("filter", TEMPLATE_ENV.filters) if is_filter else ("test", TEMPLATE_ENV.tests)
+        if node.name not in known:
+            offered = [name for name in known if not name.startswith("deckforge_")]
+            raise TemplateAssertionError(f"no {kind} named {node.name!r}{nearest(node.name, offered)}", node.lineno)

@@ -222,3 +222,25 @@ def test_no_bundled_card_text_is_said_to_cover_a_symbol(deck: Path) -> None:
     warnings: list[str] = []
     assert not print_problems(load_deck(deck), warnings)
     assert not [w for w in warnings if "over part of the symbols" in w]
+
+
+def test_an_unknown_filter_in_a_template_text_is_placed_by_build_and_validate(tmp_path: Path) -> None:
+    """`defaultt(` in a copy of basic.yaml parsed, then failed to compile in the build: a traceback ending in
+    jinja2's TemplateAssertionError, from validate and build alike, and no file or line."""
+    from click.testing import CliRunner
+
+    from deckforge.cli import main
+
+    shutil.copytree(MINI, tmp_path / "deck")
+    basic = (CARD_TEMPLATES_DIR / "basic.yaml").read_text(encoding="utf-8")
+    assert basic.count("attrs.value | default(") == 2
+    (tmp_path / "deck" / "mini.yaml").write_text(basic.replace("attrs.value | default(", "attrs.value | defaultt(", 1),
+                                                 encoding="utf-8")
+    line = next(n for n, text in enumerate(basic.splitlines(), 1) if "attrs.value | default(" in text)
+    expected = (f"mini.yaml:{line}:15: faces.default.elements[1].text: not a valid template: no filter named "
+                "'defaultt'; did you mean 'default'?")
+    for command in (["validate"], ["build", "--lang", "en", "-o", str(tmp_path / "out.pdf")]):
+        result = CliRunner().invoke(main, [*command, str(tmp_path / "deck")])
+        assert result.exit_code == 1, result.output
+        assert expected in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "out.pdf").exists()
