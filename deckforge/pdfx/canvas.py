@@ -6,6 +6,7 @@ sRGB otherwise (a deck's cmyk(...) colours shown as they print). Images are conv
 """
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from typing import Iterable
 
@@ -15,7 +16,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ..colour import parse_colour
-from .icc import cap_ink, cmyk_to_rgb, press_image, rgb_to_cmyk
+from .icc import SIXTEEN_BIT_GREY, cap_ink, cmyk_to_rgb, eight_bit, press_image, rgb_to_cmyk
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
 
@@ -79,10 +80,21 @@ class PrintCanvas(Canvas):
             super()._setStrokeAlpha(value)
 
     def drawImage(self, image, x, y, width=None, height=None, mask=None, *args, matte: str = "#ffffff", **kwargs):
-        """Draw an image; under PDF/X a file is first flattened onto `matte` and converted to press CMYK."""
+        """Draw an image; under PDF/X a file is first flattened onto `matte` and converted to press CMYK, and
+        otherwise a 16-bit greyscale file is scaled to 8 bits (ReportLab would clip it to white)."""
         if self.pdf_x and isinstance(image, str):
             image, mask = _press_reader(image, matte), None
+        elif isinstance(image, str):
+            stat = os.stat(image)
+            image = _eight_bit_reader(image, stat.st_mtime_ns, stat.st_size) or image
         return super().drawImage(image, x, y, width, height, mask, *args, **kwargs)
+
+
+@lru_cache(maxsize=64)
+def _eight_bit_reader(path: str, mtime_ns: int, size: int) -> ImageReader | None:
+    """Return a 16-bit greyscale file scaled to 8 bits, or None for a file ReportLab reads right by its name."""
+    with Image.open(path) as image:
+        return ImageReader(eight_bit(image)) if image.mode in SIXTEEN_BIT_GREY else None
 
 
 @lru_cache(maxsize=64)

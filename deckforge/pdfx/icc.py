@@ -15,6 +15,7 @@ from . import PROFILE
 TOTAL_INK = 3.0
 NEUTRAL_SPREAD = 8  # of 255: red, green and blue this close together read as grey
 SOLID_BLACK_FROM = 0.85  # a grey needing this much black prints as 100 % K
+SIXTEEN_BIT_GREY = frozenset({"I", "I;16", "I;16B", "I;16L", "I;16N"})  # Pillow's modes of a 16-bit grey PNG
 
 
 @cache
@@ -66,8 +67,17 @@ def press_image(image: Image.Image, matte: tuple[int, int, int] = (255, 255, 255
     """Return an image in press CMYK with no transparency: alpha flattened onto `matte` (sRGB), then converted."""
     if image.mode == "CMYK":
         return image.copy()
-    rgba = image.convert("RGBA")
+    rgba = eight_bit(image).convert("RGBA")
     flat = Image.new("RGB", rgba.size, matte)
     flat.paste(rgba, mask=rgba.getchannel("A"))
     return ImageCms.applyTransform(flat, _transform(True))
 
+
+def eight_bit(image: Image.Image) -> Image.Image:
+    """Return a 16-bit greyscale image scaled to 8-bit greyscale ("L"); return any other image as it is.
+
+    Pillow converts those modes to "L", "RGB" or "RGBA" by clipping each value at 255 instead of scaling it, so
+    a mid-grey PNG (30000 of 65535) drew as white paper; 16-bit RGB PNGs Pillow itself opens as 8-bit."""
+    if image.mode not in SIXTEEN_BIT_GREY:
+        return image
+    return image.convert("I").point(lambda value: value / 257 + 0.5).convert("L")

@@ -175,6 +175,42 @@ def test_without_pdf_x_a_cmyk_colour_is_drawn_as_the_rgb_it_prints(tmp_path: Pat
     assert not any(op in ("k", "K") for operations, _, _ in _operations(out) for op, _ in operations)
 
 
+def _grey16_mini(tmp_path: Path) -> Path:
+    """The mini deck with a 16-bit greyscale picture on the rocks, mid-grey: 30000 of 65535, 117 of 255."""
+    folder = _mini(tmp_path, art=False)
+    Image.new("I;16", (600, 800), 30000).save(folder / "grey16.png")
+    deck_file = folder / "deck.yaml"
+    text = deck_file.read_text(encoding="utf-8")
+    deck_file.write_text(text.replace("    item: rock\n    count: 3", "    item: rock\n    count: 3\n    art: grey16.png"),
+                         encoding="utf-8")
+    return folder
+
+
+def _art_centre(page: Image.Image) -> tuple[int, ...]:
+    """Return the pixel at the centre of the mini template's art box (10 mm in from each side, 20-50 mm down)."""
+    x_mm, y_mm = 3 + 63 / 2, 3 + 20 + 30 / 2  # in the 69 × 94 mm page of a card with its 3 mm bleed
+    return page.getpixel((round(x_mm / 69 * page.width), round(y_mm / 94 * page.height)))
+
+
+def test_a_16_bit_greyscale_picture_prints_its_grey_not_white(tmp_path: Path) -> None:
+    """Pillow clips 16-bit grey values at 255 when ReportLab converts them: mid-grey art printed as white paper."""
+    result = build_deck(load_deck(_grey16_mini(tmp_path)), BuildOptions(fmt="cards-png", backs="none"),
+                        out=tmp_path / "png")
+    with Image.open(result.path / "001-rock.png") as face:
+        assert _art_centre(face.convert("RGB")) == (117, 117, 117)
+
+
+def test_a_16_bit_greyscale_picture_prints_its_grey_under_pdf_x(tmp_path: Path) -> None:
+    out = build_deck(load_deck(_grey16_mini(tmp_path)), BuildOptions(fmt="cards-pdf", backs="none", pdf_x="x1a"),
+                     out=tmp_path / "x1a.pdf").path
+    subprocess.run(["pdftoppm", "-r", "100", "-f", "1", "-l", "1", "-gray", "-png", str(out), str(tmp_path / "p")],
+                   check=True)
+    with Image.open(next(tmp_path.glob("p*.png"))) as face:
+        assert 60 < _art_centre(face.convert("L")) < 160  # 117 as press K (rendered darker), not paper white
+    assert press_image(Image.new("I;16", (2, 2), 30000)).getpixel((0, 0)) == \
+        press_image(Image.new("L", (2, 2), 117)).getpixel((0, 0))
+
+
 def test_x4_sheets_say_pdf_x_4_in_their_metadata(tmp_path: Path) -> None:
     out = build_deck(load_deck(_mini(tmp_path, art=False)), BuildOptions(players=4, lang="en", pdf_x="x4"),
                      out=tmp_path / "x4.pdf").path
