@@ -140,12 +140,19 @@ class FacePlanner:
                 raise
             raise FaceErrors([f"{card.source}: {problem}" for problem in problems_of(exc)]) from None
         self._warn_covered(card, placed)
+        if card.art is not None and not any(isinstance(op, ImageOp) for op in ops):
+            self._warn_art_unused(f"{card.source or self.shown}: card '{card.id}'", card.art, layout,
+                                  "this card's face", "the card's `art`")
         return Face(f"card-{card.id}", self.width, self.height, self.bleed, ops)
 
     def back(self) -> Face:
         """Plan the back every card shares."""
+        deck = self.build.deck
         where = f"the back ({self.build.lang})"
-        ops = self._ops(self.build.template.back, back_context(self.build), where, self.build.deck.back.art, "back")
+        ops = self._ops(self.build.template.back, back_context(self.build), where, deck.back.art, "back")
+        if deck.back.art is not None and not any(isinstance(op, ImageOp) for op in ops):
+            self._warn_art_unused(f"{display_path(deck.path) if deck.path else deck.id}: back.art", deck.back.art,
+                                  self.build.template.back, "the back", "`back.art`")
         return Face("back", self.width, self.height, self.bleed, ops)
 
     @property
@@ -367,6 +374,15 @@ class FacePlanner:
                    f"it draws for the card ({_quoted(covered)}); leave out the card's text (the rulebook can say it), "
                    "give the text to a card whose face draws no symbols there, or use a card template whose text "
                    "box leaves them room (docs/card-templates.md)")
+
+    def _warn_art_unused(self, who: str, art, layout: Layout, face: str, key: str) -> None:
+        """Warn that art is given where the card template shows none: the file is checked, but never printed."""
+        boxes = [element for element in layout.elements if isinstance(element, ArtBox)]
+        why = (f"whose art boxes ({_quoted(boxes)}) each have a `when` that leaves it out" if boxes
+               else "which has no art box")
+        self._warn(f"{who}: the art {display_path(art)} never prints: the card template "
+                   f"{self.build.template.path.name} draws no art on {face}, {why}; remove {key}, or use a card "
+                   "template with an art box there (docs/card-templates.md)")
 
     def _warn_upright(self, text: TextBox, role: str, upright: str) -> None:
         """Say once per element that its italic style prints upright, and how to give the deck an italic face."""

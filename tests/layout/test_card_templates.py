@@ -244,3 +244,58 @@ def test_an_unknown_filter_in_a_template_text_is_placed_by_build_and_validate(tm
         assert result.exit_code == 1, result.output
         assert expected in result.output and "Traceback" not in result.output
     assert not (tmp_path / "out.pdf").exists()
+
+
+FOUR = 'name: {cs: Srdcová čtyřka, en: Four of Hearts}}'
+FOUR_ART = 'name: {cs: Srdcová čtyřka, en: Four of Hearts}, art: art/vichr.png}'
+
+
+def test_art_on_a_face_that_draws_none_is_named_by_build_and_validate(tmp_path: Path) -> None:
+    """DYMOCK's template draws art only on court cards, aces and jokers: art given to the 4 of hearts was checked
+    (a missing file failed the build) but never printed, and neither build nor validate said so."""
+    from click.testing import CliRunner
+    from PIL import Image
+
+    from deckforge.cli import main
+
+    deck_file = tmp_path / "deck.yaml"
+    source = (BUNDLED_DIR / "dymock" / "deck.yaml").read_text(encoding="utf-8")
+    assert source.count(FOUR) == 1
+    deck_file.write_text(source.replace(FOUR, FOUR_ART), encoding="utf-8")
+    (tmp_path / "art").mkdir()
+    Image.new("RGB", (600, 800), (40, 90, 160)).save(tmp_path / "art" / "vichr.png")
+    line = next(n for n, text in enumerate(source.splitlines(), 1) if FOUR in text)
+    expected = (f"warning: {deck_file}:{line}:5: card 'hearts-4': the art {tmp_path / 'art' / 'vichr.png'} never "
+                "prints: the card template dymock.yaml draws no art on this card's face, whose art boxes ('court "
+                "picture', 'ace picture', 'joker picture') each have a `when` that leaves it out; remove the card's "
+                "`art`, or use a card template with an art box there (docs/card-templates.md)\n")
+    built = CliRunner().invoke(main, ["build", str(deck_file), "--lang", "en", "--backs", "none",
+                                      "-o", str(tmp_path / "dymock.pdf")])
+    assert built.exit_code == 0, built.output
+    assert expected in built.output and built.output.count("never prints") == 1
+    checked = CliRunner().invoke(main, ["validate", str(deck_file)])
+    assert checked.exit_code == 0, checked.output
+    assert expected in checked.output and checked.output.count("never prints") == 1  # once, not once per language
+
+
+def test_art_is_named_where_the_template_has_no_art_box_and_not_where_it_prints(tmp_path: Path) -> None:
+    from PIL import Image
+
+    folder = tmp_path / "mini"
+    shutil.copytree(MINI, folder)
+    Image.new("RGB", (900, 900), (40, 90, 160)).save(folder / "rock.png")
+    deck_text = (folder / "deck.yaml").read_text(encoding="utf-8")
+    deck_text = deck_text.replace("    item: rock\n    count: 3", "    item: rock\n    count: 3\n    art: rock.png")
+    (folder / "deck.yaml").write_text(deck_text.replace('  colour: "#3b4a6b"', '  colour: "#3b4a6b"\n  art: rock.png'),
+                                      encoding="utf-8")
+    printed = prepare(load_deck(folder), BuildOptions(lang="en")).warnings  # the mini item face has an art box
+    assert not [w for w in printed if "card 'rock'" in w and "never prints" in w]
+    (folder / "mini.yaml").write_text(ONE_TEXT.format(text="{{ name }}"), encoding="utf-8")  # no art box at all
+    deck = load_deck(folder)
+    warnings = [w for w in prepare(deck, BuildOptions(lang="en")).warnings if "never prints" in w]
+    assert [w.split(": the card template")[0] for w in warnings] == [
+        f"{deck.cards[0].source}: card 'rock': the art {folder / 'rock.png'} never prints",
+        f"{folder / 'deck.yaml'}: back.art: the art {folder / 'rock.png'} never prints"]
+    assert warnings[0].endswith("draws no art on this card's face, which has no art box; remove the card's `art`, "
+                                "or use a card template with an art box there (docs/card-templates.md)")
+    assert "draws no art on the back, which has no art box; remove `back.art`," in warnings[1]
