@@ -181,8 +181,8 @@ def _grey16_mini(tmp_path: Path) -> Path:
     Image.new("I;16", (600, 800), 30000).save(folder / "grey16.png")
     deck_file = folder / "deck.yaml"
     text = deck_file.read_text(encoding="utf-8")
-    deck_file.write_text(text.replace("    item: rock\n    count: 3", "    item: rock\n    count: 3\n    art: grey16.png"),
-                         encoding="utf-8")
+    rock = "    item: rock\n    count: 3"
+    deck_file.write_text(text.replace(rock, f"{rock}\n    art: grey16.png"), encoding="utf-8")
     return folder
 
 
