@@ -11,8 +11,14 @@ from .yamlread import item_place, key_place, node_place, value_place
 
 def nearest(word: str, allowed: Iterable[str]) -> str:
     """Return " did you mean 'x'?" for the closest allowed word, or an empty string."""
+    match = closest(word, allowed)
+    return f"; did you mean '{match}'?" if match is not None else ""
+
+
+def closest(word: str, allowed: Iterable[str]) -> str | None:
+    """Return the allowed word closest to `word`, or None when none is close."""
     match = difflib.get_close_matches(str(word), list(allowed), n=1, cutoff=0.6)
-    return f"; did you mean '{match[0]}'?" if match else ""
+    return match[0] if match else None
 
 
 def type_name(value: object) -> str:

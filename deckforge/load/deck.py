@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -14,7 +14,7 @@ from ..games import schemas
 from ..limits import MAX_CARD_COUNT, MAX_CARD_ENTRIES, MAX_CARDS, MAX_PLAYERS, MAX_SVG_ICON_BYTES, file_problem
 from ..rules.keys import is_description
 from ..vocab import CARD_SIZES, EFFECTS, Field
-from .art import art_problem
+from .art import art_problem, find_composed, near_file
 from .autotext import read_texts
 from .check import Checker, nearest, type_name
 from .collector import collector_paused
@@ -414,14 +414,26 @@ class _DeckReader:
                                                f"({', '.join(ART_SUFFIXES)})")
             return None
         if not target.exists():
-            self.c.error(container, key, path, f"art file '{value}' not found beside the deck file")
-            return None
+            target = self.art_spelled_otherwise(container, key, path, value)
+            if target is None:
+                return None
         problem = art_problem(target)  # a folder, a pipe or a device is refused there, before it is opened
         if problem:
             self.c.error(container, key, path, f"art file '{value}': {problem}")
             return None
         self.art_found[value] = target
         return target
+
+    def art_spelled_otherwise(self, container: dict, key: str, path: str, value: str) -> Path | None:
+        """Return the art file a name stands for in another Unicode form (NFD, as macOS writes it), or report it
+        missing with the file it may mean: another letter case, or a name a little different."""
+        relative = PurePosixPath(value)
+        found = find_composed(self.folder, relative)
+        if found is not None:
+            return self.inside_folder(container, key, path, found.relative_to(self.folder).as_posix())
+        self.c.error(container, key, path, f"art file '{value}' not found beside the deck file"
+                                           f"{near_file(self.folder, relative)}")
+        return None
 
     def inside_folder(self, container: dict, key: str, path: str, value: str) -> Path | None:
         """Resolve a path relative to the deck file; refuse URLs, absolute paths, '..' and links leading out."""

@@ -1,5 +1,6 @@
 """Art files are checked at load time: bad images are refused with the card's place, nothing is decoded unsafely."""
 import os
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,27 @@ def test_cards_sharing_a_picture_each_get_it_and_each_bad_name_is_reported(tmp_p
         load_deck(tmp_path / "deck.yaml")
     assert [p.key_path for p in caught.value.problems] == ["cards[0].art", "cards[3].art"]
     assert all("art file 'gone.png' not found" in p.message for p in caught.value.problems)
+
+
+def test_an_art_name_written_decomposed_on_disk_is_the_same_name(tmp_path: Path) -> None:
+    """macOS writes 'ř' as 'r' and a combining caron (NFD); the deck names it composed: it was 'not found'."""
+    folder = tmp_path / unicodedata.normalize("NFD", "obrázky")
+    folder.mkdir()
+    stored = good_png(folder / unicodedata.normalize("NFD", "vichřice obr.png"))
+    deck = load_deck(deck_with_art(tmp_path, '"obrázky/vichřice obr.png"'))
+    assert deck.card("paper").art == stored.resolve()
+
+
+@pytest.mark.parametrize("art,on_disk,meant", [
+    ("Paper.PNG", "paper.png", "paper.png"),
+    ("art/bouře.png", "art/Bouře.png", "art/Bouře.png"),
+    ("art/vichrice.png", "art/vichřice.png", "art/vichřice.png"),
+    ("art/kočka.png", "art/pes.png", None),
+])
+def test_a_missing_art_file_names_the_file_it_may_mean(tmp_path: Path, art: str, on_disk: str, meant) -> None:
+    (tmp_path / "art").mkdir()
+    good_png(tmp_path / on_disk)
+    with pytest.raises(DeckError) as caught:
+        load_deck(deck_with_art(tmp_path, f'"{art}"'))
+    hint = f"; did you mean '{meant}'?" if meant else ""
+    assert caught.value.problems[0].message == f"art file '{art}' not found beside the deck file{hint}"
