@@ -210,6 +210,45 @@ def test_spell_rules_follow_the_deck_s_effects(printed, reverse_only: Path, lang
     assert letters(ALWAYS_TRUE[lang]) in custom
 
 
+# A second reversing spell: every sentence naming the reversing spells must take a plural verb.
+SECOND_REVERSE = """  - id: whirlwind
+    kind: spell
+    item: rock
+    count: 1
+    name: {cs: Ďábelská vichřice, en: Devil's Whirlwind, de: Teuflischer Wirbelsturm}
+    text: {cs: Směr hry se obrátí., en: The direction of play reverses., de: Die Spielrichtung kehrt sich um.}
+    effects: [reverse]
+
+"""
+REVERSE_SENTENCES = {  # language: (the sentences for two reversing spells, their singular forms, never printed)
+    "cs": (["Kámen osudu a Ďábelská vichřice obracejí směr hry.",
+            "Co přesně dělají Kámen osudu a Ďábelská vichřice?"],
+           ["vichřice obrací směr", "Co přesně dělá Kámen"]),
+    "en": (["Stone of Fate and Devil's Whirlwind reverse the direction of play.",
+            "What exactly do Stone of Fate and Devil's Whirlwind do? Each turns the order of play around"],
+           ["Whirlwind reverses the", "What exactly does", "It turns the order"]),
+    "de": (["Schicksalsstein und Teuflischer Wirbelsturm kehren die Spielrichtung um.",
+            "Was genau bewirken Schicksalsstein und Teuflischer Wirbelsturm?"],
+           ["Wirbelsturm kehrt die Spielrichtung", "Was genau bewirkt"]),
+}
+
+
+@pytest.fixture(scope="module")
+def two_reverses(tmp_path_factory) -> Path:
+    return deck_copy(tmp_path_factory.mktemp("knp") / "two-reverses", "kamen-nuzky-papir",
+                     {r"^(?=  # Changers\.)": SECOND_REVERSE})
+
+
+@pytest.mark.parametrize("lang", ["cs", "en", "de"])
+def test_sentences_about_two_reversing_spells_take_a_plural_verb(two_reverses: Path, lang: str) -> None:
+    plural, singular = REVERSE_SENTENCES[lang]
+    text = html_letters(two_reverses, lang)
+    for sentence in plural:
+        assert letters(sentence) in text, f"{lang}: {sentence!r} missing"
+    for phrase in singular:
+        assert letters(phrase) not in text, f"{lang}: singular {phrase!r} printed for two spells"
+
+
 UNEVEN = {"cs": "Karty tohoto balíčku se pro 4 hráče nedají rozdělit beze zbytku, takže i v posledním kole nějaké "
                 "zbudou: další kartu otočte jako v každém jiném kole.",
           "en": "For 4 players this deck does not divide evenly, so some cards are left over even in the last round: "
