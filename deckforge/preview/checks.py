@@ -18,7 +18,7 @@ from ..model import Deck
 from ..games import deck_spec
 from ..sim.playcheck import CHECKED_GAMES, SEED, error_findings, run_findings
 from ..sim.runner import CHECKED_POLICIES as POLICIES, simulate
-from ..validate import no_simulator_note, static_findings
+from ..validate import static_findings
 from .budget import CHECK_SECONDS, Budget, OverBudget
 
 QUICK_GAMES = 30  # unchecked games per policy: a second or less for the bundled decks
@@ -33,6 +33,7 @@ class Verdict:
     findings: tuple[str, ...]
     notes: tuple[str, ...]
     games: int = 0  # seeded games played; the page says so in its language
+    simulated: bool = True  # False: the deck's game has no simulator (or it names none), so nothing was played
 
     @property
     def ok(self) -> bool:
@@ -43,7 +44,7 @@ def quick_check(deck: Deck, players: int) -> Verdict:
     """Run the static checks and a quick seeded simulation at `players` players."""
     findings = [str(finding) for finding in static_findings(deck, [players])]
     if deck_spec(deck).engine is None:
-        return Verdict(players, tuple(findings), (no_simulator_note(deck),))
+        return Verdict(players, tuple(findings), (), simulated=False)  # the page says why, in its language
     games = 0
     for policy in POLICIES:
         try:

@@ -55,3 +55,40 @@ def test_a_broken_save_is_reported_in_the_language_asked_for(client, session, de
     text = visible(client.get("/", params={"lang": "de"}).text)
     assert "Dieser Stand lässt sich nicht anzeigen Datei Zeile Problem" in text
     assert "Korrigieren und speichern: Die Karten kommen von selbst zurück." in text
+
+
+NO_GAME_DECK = """id: hexduel
+name: {en: Hex Duel, cs: Čarodějný souboj, de: Hexenduell}
+languages: [en, cs, de]
+players: {min: 2, max: 4}
+card_size: poker
+rules: {en: Play a card., cs: Zahraj kartu., de: Spiele eine Karte.}
+cards:
+  - {id: ember, count: 6, name: {en: Ember, cs: Žhavý uhlík, de: Glut}, text: {en: Strike., cs: Úder., de: Schlag.}}
+"""
+NO_GAME_VERDICT = {  # language: (what the page says, what it must not claim)
+    "cs": ("Kontroly prošly pro 2 hráče: statické kontroly nic nenašly. Balíček neuvádí žádnou hru, takže se nic "
+           "nehrálo.", "nezasekla"),
+    "de": ("Prüfungen bestanden mit 2 Spielern: Die statischen Prüfungen fanden nichts. Das Deck nennt kein Spiel, "
+           "daher wurde nichts gespielt.", "Testspiel"),
+    "en": ("Checks pass at 2 players: the static checks found nothing. This deck names no game, so no game was "
+           "played.", "stalled"),
+}
+
+
+@pytest.mark.parametrize("lang", ["cs", "de", "en"])
+def test_a_deck_with_no_game_says_in_the_language_that_nothing_was_played(tmp_path, lang: str) -> None:
+    from preview_helpers import wait_for
+
+    from deckforge.preview import PreviewSession
+
+    (tmp_path / "deck.yaml").write_text(NO_GAME_DECK, encoding="utf-8")
+    session = PreviewSession(tmp_path / "deck.yaml")
+    try:
+        state = wait_for(lambda: (found := session.page(lang, 2)).verdict and found)
+        text = visible(render_view(state))
+    finally:
+        session.close()
+    said, never = NO_GAME_VERDICT[lang]
+    assert said in text and never not in text, text
+    assert lang == "en" or "names no game" not in text
