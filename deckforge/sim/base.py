@@ -26,7 +26,7 @@ from difflib import get_close_matches
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Hashable, Sequence
 
-from ..errors import DeckforgeError
+from ..errors import DeckforgeError, display_path
 from ..model import Deck
 from .results import Bids, Figures, GameResult, place_returns  # noqa: F401  (the engines' results; re-exported)
 
@@ -354,8 +354,20 @@ def engine_for(deck: Deck, players: int, options: dict | None = None) -> Engine:
 
     engine = deck_spec(deck).engine_class()
     if engine is None:
-        raise SimulationError(f"no simulator for the game '{deck.game}'")
+        raise SimulationError(_no_simulator_message(deck))
     return engine(deck, players, options)
+
+
+def _no_simulator_message(deck: Deck) -> str:
+    """Say why a deck cannot be played and what to do: name a game, or write the rules as data."""
+    from ..games import game_ids
+
+    where = f"{display_path(deck.path)}: " if deck.path else ""
+    if deck.game is None:
+        return (f"{where}deck '{deck.id}' names no game, so there is nothing to play; name one with `game:` "
+                f"(one of: {', '.join(game_ids())}) or describe its rules as data (docs/rules-format.md)")
+    return (f"{where}no simulator plays the game '{deck.game}', so there is nothing to play; validate, build and "
+            f"rulebook work without one")
 
 
 def first_seat(engine: Engine, state: State) -> int:

@@ -58,3 +58,18 @@ def test_report_names_a_missing_deck(tmp_path):
 def test_report_help_has_an_example():
     outcome = run("report", "--help")
     assert outcome.exit_code == 0 and "Example:" in outcome.output and "--against" in outcome.output
+
+
+NO_GAME = {"id": "hexduel", "languages": ["en"], "name": {"en": "Hex Duel"}, "players": {"min": 2, "max": 4},
+           "card_size": "poker", "rules": {"en": "Play a card."},
+           "cards": [{"id": "ember", "count": 8, "name": {"en": "Ember"}, "text": {"en": "Strike."}}]}
+NO_GAME_ERROR = ("Error: hex/deck.yaml: deck 'hexduel' names no game, so there is nothing to play; name one with "
+                 "`game:` (one of: dymock, kamen-nuzky-papir, prsi, rychle-sipy, wizard) or describe its rules as "
+                 "data (docs/rules-format.md)\n")
+
+
+def test_report_says_a_deck_with_no_game_has_nothing_to_play(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    outcome = run("report", write_deck(tmp_path / "hex", NO_GAME), "-o", tmp_path / "x.html")
+    assert (outcome.exit_code, outcome.output) == (1, NO_GAME_ERROR)
+    assert not (tmp_path / "x.html").exists()

@@ -140,3 +140,17 @@ def test_the_summary_says_that_a_tie_is_a_win_for_each_tied_seat():
     line = next(line for line in summary_text(summary, 1.0).splitlines() if line.startswith("wins by seat: "))
     assert line == ("wins by seat: 0: 3 (75.0%)  1: 3 (75.0%)  (a tie is a win for each tied seat: 2 more wins than "
                     "finished games)")
+
+
+def test_simulate_says_a_deck_with_no_game_has_nothing_to_play(tmp_path, monkeypatch):
+    (tmp_path / "hex").mkdir()
+    (tmp_path / "hex" / "deck.yaml").write_text(
+        "id: hexduel\nlanguages: [en]\nname: {en: Hex Duel}\nplayers: {min: 2, max: 4}\ncard_size: poker\n"
+        "rules: {en: Play a card.}\ncards:\n  - {id: ember, count: 8, name: {en: Ember}, text: {en: Strike.}}\n",
+        encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["simulate", "hex"])
+    assert result.exit_code == 1
+    assert result.output == ("Error: hex/deck.yaml: deck 'hexduel' names no game, so there is nothing to play; name "
+                             "one with `game:` (one of: dymock, kamen-nuzky-papir, prsi, rychle-sipy, wizard) or "
+                             "describe its rules as data (docs/rules-format.md)\n")
