@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
 
-from ..errors import BuildError, display_path
+from ..errors import BuildError, Problem, display_path
 from ..icons import names_in
 from ..load.card_template import (COLOUR, TEMPLATE_ENV, ArtBox, BoxSpec, Element, Layout, Shape, SymbolBox,
                                   TextBox, compiled_condition, compiled_text)
@@ -93,10 +93,11 @@ class TextTooLong(BuildError):
 
 
 class FaceErrors(BuildError):
-    """Every element of one face that could not be laid out, one message each (validate lists them apart)."""
+    """Every element of one face that could not be laid out, one message each (validate lists them apart); a card's
+    are `Problem`s at the card's own line, so the preview can show the file and line in their columns."""
 
-    def __init__(self, problems: list[str]):
-        super().__init__("\n".join(problems))
+    def __init__(self, problems: list[str] | list[Problem]):
+        super().__init__("\n".join(str(problem) for problem in problems))
         self.problems = problems
 
 
@@ -138,7 +139,8 @@ class FacePlanner:
         except BuildError as exc:  # name the maker's own line (or spreadsheet row) first, then the template's
             if card.source is None:
                 raise
-            raise FaceErrors([f"{card.source}: {problem}" for problem in problems_of(exc)]) from None
+            raise FaceErrors([Problem(card.source.file, card.source.line, card.source.column, "", problem)
+                              for problem in problems_of(exc)]) from None
         self._warn_covered(card, placed)
         if card.art is not None and not any(isinstance(op, ImageOp) for op in ops):
             self._warn_art_unused(f"{card.source or self.shown}: card '{card.id}'", card.art, layout,

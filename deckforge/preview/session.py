@@ -224,9 +224,11 @@ class PreviewSession:
 
 
 def problems_of(exc: DeckforgeError) -> tuple[Problem, ...]:
-    """Return an error's problems: a DeckError's own, else one problem per line of its message."""
-    if isinstance(exc, DeckError):
-        return tuple(exc.problems)
+    """Return an error's problems: its own when they say where they are (a DeckError's, a card's layout errors),
+    else one problem per line of its message."""
+    placed = getattr(exc, "problems", None)
+    if isinstance(exc, DeckError) or placed and all(isinstance(problem, Problem) for problem in placed):
+        return tuple(placed)
     return tuple(Problem("", None, None, "", line) for line in str(exc).splitlines() if line.strip())
 
 

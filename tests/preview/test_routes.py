@@ -105,6 +105,19 @@ def test_a_face_that_cannot_be_drawn_shows_the_layout_error(client, session, dec
     assert "card-stone-of-fate" in figures(client.get("/", params={"lang": "cs"}).text)
 
 
+def test_a_layout_error_fills_the_file_and_line_columns(client, session, deck_copy) -> None:
+    """Like a YAML or effect error, a text too long names its card's file and line in their columns, not in the
+    message."""
+    edit(deck_copy, "en: The direction of play reverses.", "en: " + "Reverse the direction of play. " * 40)
+    session.reload()
+    page = client.get("/", params={"lang": "en"}).text
+    assert f'<td class="file">{deck_copy}</td>' in page
+    assert f'<td class="line">{line_of(deck_copy, "- id: stone-of-fate")}:5</td>' in page
+    message = page.split('<td class="message">', 1)[1].split("</td>", 1)[0]
+    assert message.startswith("templates/cards/kamen-nuzky-papir.yaml: faces.spell.elements[")
+    assert "card &#39;stone-of-fate&#39; (en): the text does not fit" in message and "deck.yaml" not in message
+
+
 def test_an_edit_redraws_only_the_face_it_changes(client, session, deck_copy) -> None:
     before = figures(client.get("/").text)
     drawn = session.renderer.drawn
