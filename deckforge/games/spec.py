@@ -7,10 +7,11 @@ card art) are named as modules of that folder and imported only when first used.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from ..errors import DeckforgeError
+from ..rulebook.games import N_
 from ..vocab import GameSchema
 
 if TYPE_CHECKING:
@@ -86,6 +87,9 @@ class GameSpec:
     starter: bool = False                    # the bundled deck `deckforge new` copies when no --from is given
     figures: tuple[Figure, ...] = ()         # the game's own figures in GameResult.figures, each named once
     variants: tuple[str, ...] = ()           # the variant switches its engine plays (`simulate --variant`)
+    # the game's words for its card kinds, N_-marked (the preview captions each card with its kind in the page's
+    # language); a deck with no game has cards of kind "card" unless it names its own, shown as written
+    kind_labels: dict[str, str] = field(default_factory=lambda: {"card": N_("card")})
 
     @property
     def has_simulator(self) -> bool:

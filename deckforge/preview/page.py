@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..errors import display_path
+from ..games import deck_spec
 from ..i18n import SOURCE_LANGUAGE, install_words
 from ..layout.preview_render import PREVIEW_DPI
 from ..load import TEMPLATES_DIR
@@ -61,4 +62,5 @@ def _values(state: PageState) -> dict:
         "pixels": (round(size.width_mm / 25.4 * PREVIEW_DPI), round(size.height_mm / 25.4 * PREVIEW_DPI))
         if size else (0, 0),
         "width_mm": size.width_mm * ZOOM if size else 0,
+        "kind_labels": deck_spec(deck).kind_labels if deck else {},  # the game's words for its kinds, translated
     }

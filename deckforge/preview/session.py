@@ -66,6 +66,7 @@ class PreviewSession:
         self.source = resolve_deck(str(deck)).resolve()
         self.lang, self.players = lang, players  # asked for on the command line; the page may switch
         self.last_players = players  # the count last shown: the next save's check plays at it
+        self.last_lang = lang  # the language last shown: a broken save's page keeps speaking it
         self.version = 0
         self.renderer = FaceRenderer()
         self.budget = Budget()
@@ -128,10 +129,11 @@ class PreviewSession:
         version, snapshot = self.version, self.snapshot  # read first: a later change is then never missed
         deck = snapshot.deck
         if deck is None:
-            return PageState(version, self.source, snapshot, lang, players, problems=snapshot.problems)
+            return PageState(version, self.source, snapshot, lang or self.lang or self.last_lang, players,
+                             problems=snapshot.problems)
         lang, lang_notes = self._lang(deck, lang or self.lang)
         players, count_notes = self._players(deck, players or self.players, lang)
-        self.last_players = players
+        self.last_players, self.last_lang = players, lang
         base = PageState(version, self.source, snapshot, lang, players, deck.languages, tuple(deck.players),
                          notes=lang_notes + count_notes)
         view = self.view(lang, players, snapshot)

@@ -9,7 +9,8 @@ from click.testing import CliRunner
 
 from deckforge.cli import main
 from deckforge.errors import DeckforgeError
-from deckforge.games import specs
+from deckforge.games import game_ids, specs
+from deckforge.i18n import catalog_languages, translations
 
 PRSI = specs()["prsi"]
 
@@ -52,3 +53,13 @@ def test_a_pass_is_not_called_a_skipped_turn() -> None:
     label = {figure.name: figure.label for figure in specs()["kamen-nuzky-papir"].figures}["passes"]
     assert label == {figure.name: figure.label for figure in PRSI.figures}["passes"]
     assert translations("cs").gettext(label) == "tahy vynechané, když nešlo vyložit ani líznout"
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_every_card_kind_has_a_label_in_every_catalog(game: str) -> None:
+    """The preview captions each card with its kind in the page's language: a kind with no label prints its id."""
+    spec = specs()[game]
+    assert set(spec.schema.kinds) <= set(spec.kind_labels), game
+    for lang in catalog_languages():
+        untranslated = [label for label in spec.kind_labels.values() if translations(lang).gettext(label) == label]
+        assert not untranslated, f"{game}: {untranslated} not translated in the {lang} catalog"

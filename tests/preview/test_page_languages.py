@@ -92,3 +92,22 @@ def test_a_deck_with_no_game_says_in_the_language_that_nothing_was_played(tmp_pa
     said, never = NO_GAME_VERDICT[lang]
     assert said in text and never not in text, text
     assert lang == "en" or "names no game" not in text
+
+
+@pytest.mark.parametrize("lang, kinds", [
+    ("cs", {"předmět", "kouzlo", "měnič", "rub"}),
+    ("de", {"Gegenstand", "Zauber", "Verwandler", "Rückseite"}),
+    ("en", {"item", "spell", "changer", "back"}),
+])
+def test_card_kinds_are_named_in_the_language_shown(client, lang: str, kinds: set[str]) -> None:
+    page = client.get("/", params={"lang": lang, "players": 3}).text
+    assert set(re.findall(r'<span class="kind">([^<]*)</span>', page)) == kinds
+
+
+def test_a_broken_save_keeps_the_language_last_shown(client, session, deck_copy) -> None:
+    """The page at an address with no `lang` (as after the browser's own reload) stays in the language it showed."""
+    client.get("/", params={"lang": "de"})
+    edit(deck_copy, "{effect: reverse}", "{effect: revers}")
+    session.reload()
+    text = visible(client.get("/").text)
+    assert "Dieser Stand lässt sich nicht anzeigen Datei Zeile Problem" in text, text[:300]

@@ -47,6 +47,7 @@ SPEC = GameSpec(
         doc="Kámen, nůžky, papír: shed your hand by laying the item that beats the top of the discard pile.",
     ),
     deal=Deal(hand=4, turned_up=1),  # RULES.md: deal 4 each, turn one card up
+    kind_labels={"item": N_("item"), "spell": N_("spell"), "changer": N_("changer")},
     book=GameBook(
         group_key=lambda card: card.id,
         group_label=same_name_or(lambda deck, cards, lang: cards[0].name(lang)),

@@ -56,6 +56,7 @@ SPEC = GameSpec(
         doc="Záhada hlavolamu a Rychlé šípy: collect the row of characters and win the Ježek v kleci.",
     ),
     deal=Deal(hand=4),  # RULES.md: deal 4 each, no card turned up
+    kind_labels={"character": N_("character"), "prize": N_("prize")},
     book=GameBook(
         group_key=lambda card: (card.kind, card.get("number")),
         group_label=same_name_or(lambda deck, cards, lang: cards[0].name(lang)),

@@ -4,7 +4,7 @@ Rules: ../shared/seeds/wizard.txt, settled by ../shared/RULES.md ("Wizard").
 """
 from __future__ import annotations
 
-from ...rulebook.games import GameBook, rank_span, same_name_or
+from ...rulebook.games import GameBook, N_, rank_span, same_name_or
 from ...vocab import Field, GameSchema, integer
 from ..spec import Deal, GameSpec
 
@@ -22,6 +22,7 @@ SPEC = GameSpec(
         doc="Wizard: bid how many tricks you will take, then take exactly that many.",
     ),
     deal=Deal(by_round=True),  # RULES.md: round r deals r cards each; 60 / players rounds
+    kind_labels={"number": N_("number card"), "wizard": N_("wizard"), "jester": N_("jester")},
     book=GameBook(
         group_key=lambda card: (card.kind, card.get("suit")),
         group_label=same_name_or(lambda deck, cards, lang: deck.suit(cards[0].get("suit")).name(lang)),
