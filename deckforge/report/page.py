@@ -104,11 +104,28 @@ def player_counts(deck: Deck, against: Deck | None) -> list[int]:
 
 
 def series_labels(decks: list[Deck]) -> list[str]:
-    """Return the decks' ids, or 'A: id' and 'B: id' when a deck is compared with a deck of the same id."""
+    """Return the decks' ids, or 'A: …' and 'B: …' with what tells them apart when they share an id."""
     ids = [d.id for d in decks]
     if len(set(ids)) == len(ids):
         return ids
-    return [f"{letter}: {deck_id}" for letter, deck_id in zip("AB", ids)]
+    return [f"{letter}: {tag}" for letter, tag in zip("AB", deck_tags(decks))]
+
+
+def deck_tags(decks: list[Deck]) -> list[str]:
+    """Return a word for each deck that tells it from the others: its id, else its folder's name, else its file's."""
+    for tags in ([d.id for d in decks], [d.folder.name if d.folder else d.id for d in decks],
+                 [d.path.name if d.path else d.id for d in decks]):
+        if len(set(tags)) == len(tags):
+            return tags
+    return [d.id for d in decks]
+
+
+def title_names(decks: list[Deck], lang: str) -> list[str]:
+    """Return the decks' names for the title of a comparison, each with its tag when the names are the same."""
+    names = [deck_name(d, lang) for d in decks]
+    if len(set(names)) == len(names):
+        return names
+    return [f"{name} ({tag})" for name, tag in zip(names, deck_tags(decks))]
 
 
 CHARTS = (charts.seat_chart, charts.length_chart, charts.stall_chart, card_charts.card_chart,
@@ -159,6 +176,7 @@ def environment(lang: str = SOURCE_LANGUAGE) -> SandboxedEnvironment:
                        report_command=Markup("<code>deckforge report</code>"),
                        summary=lambda verdict: summary_sentence(verdict, lang),
                        fairness_sentence=lambda rows, labels: fairness_sentence(rows, labels, lang),
+                       title_names=lambda decks: title_names(decks, lang),
                        mean=lambda values: statistics.fmean(values) if values else 0.0,
                        median=lambda values: statistics.median(values) if values else 0)
     return env

@@ -188,3 +188,30 @@ def test_the_web_fonts_are_subset_once_and_kept_in_the_cache(tmp_path, monkeypat
     monkeypatch.undo()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert webfonts.web_font.__wrapped__(regular) == made and kept[0].read_bytes()[:4] == b"wOF2"
+
+
+def heading(html: str) -> str:
+    return html.split("<h1>", 1)[1].split("</h1>", 1)[0]
+
+
+def test_a_comparison_title_needs_no_declension(tmp_path):
+    base, variant = load_deck("kamen-nuzky-papir"), load_deck(knp_variant(tmp_path / "variant"))
+    html = render_html(build_report(base, games=10, seed=3, against=variant, lang="cs"))
+    assert heading(html) == "Zpráva z testovacích her – A: Kámen, nůžky, papír / B: Kámen, nůžky, papír s vichřicí"
+
+
+def test_two_decks_of_one_id_and_name_are_told_apart_by_their_folders(tmp_path):
+    before, after = (load_deck(knp_variant(tmp_path / name)) for name in ("before", "after"))
+    html = render_html(build_report(before, games=10, seed=3, against=after, lang="cs"))
+    assert heading(html) == ("Zpráva z testovacích her – A: Kámen, nůžky, papír s vichřicí (before) / "
+                             "B: Kámen, nůžky, papír s vichřicí (after)")
+    assert 'class="deck-tag s0">A: before<' in html and 'class="deck-tag s1">B: after<' in html
+
+
+def test_decks_of_one_folder_are_told_apart_by_their_files(tmp_path):
+    from deckforge.report.page import series_labels
+
+    folder = knp_variant(tmp_path / "knp")
+    (folder / "other.yaml").write_text((folder / "deck.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    decks = [load_deck(folder / "deck.yaml"), load_deck(folder / "other.yaml")]
+    assert series_labels(decks) == ["A: deck.yaml", "B: other.yaml"]
