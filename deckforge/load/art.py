@@ -5,45 +5,16 @@ would expand into gigabytes of pixels is refused before it is decoded.
 """
 from __future__ import annotations
 
-import unicodedata
 import warnings
 from functools import lru_cache
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from PIL import Image, ImageFile
 
 from ..limits import MAX_ART_BYTES, MAX_ART_PIXELS as MAX_PIXELS, file_problem
-from .check import closest
 
 FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
 Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # Pillow's decompression-bomb guard, set to deckforge's own limit
-
-
-def find_composed(folder: Path, relative: PurePosixPath) -> Path | None:
-    """Return the file under `folder` whose names equal `relative`'s once both are in Unicode NFC, or None.
-
-    macOS writes a name's 'ř' decomposed (NFD: 'r' and a combining caron), and a deck file written on any system
-    names it composed: to the maker it is the same name, though not to Linux."""
-    found = folder
-    for part in relative.parts:
-        wanted = unicodedata.normalize("NFC", part)
-        try:
-            found = next(entry for entry in found.iterdir() if unicodedata.normalize("NFC", entry.name) == wanted)
-        except (StopIteration, OSError):  # no such name, or not a folder
-            return None
-    return found
-
-
-def near_file(folder: Path, relative: PurePosixPath) -> str:
-    """Return "; did you mean 'art/x.png'?" for a file beside `relative` whose name differs in case or a little."""
-    try:
-        names = [entry.name for entry in (folder / relative.parent).iterdir()]
-    except OSError:
-        return ""
-    folded = {unicodedata.normalize("NFC", name).casefold(): name for name in names}
-    wanted = unicodedata.normalize("NFC", relative.name).casefold()
-    match = wanted if wanted in folded else closest(wanted, folded)
-    return f"; did you mean '{(relative.parent / folded[match]).as_posix()}'?" if match is not None else ""
 
 
 def art_problem(path: Path) -> str | None:

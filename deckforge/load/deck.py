@@ -14,10 +14,11 @@ from ..games import schemas
 from ..limits import MAX_CARD_COUNT, MAX_CARD_ENTRIES, MAX_CARDS, MAX_PLAYERS, MAX_SVG_ICON_BYTES, file_problem
 from ..rules.keys import is_description
 from ..vocab import CARD_SIZES, EFFECTS, Field
-from .art import art_problem, find_composed, near_file
+from .art import art_problem
 from .autotext import read_texts
 from .check import Checker, nearest, type_name
 from .collector import collector_paused
+from .filenames import find_composed, near_file
 from ..icons import TOKEN, find_icon, names_in
 from .fonts import ROLES as FONT_ROLES, SUFFIXES as FONT_SUFFIXES, font_problem, missing_characters
 from .paths import BUNDLED_DIR, EXAMPLES_DIR, TEMPLATES_DIR
@@ -331,25 +332,28 @@ class _DeckReader:
 
     def read_fonts(self) -> dict[str, Path] | None:
         """Read the deck's own fonts by role; each must be a TrueType font in the deck's folder that may be embedded."""
-        c = self.c
-        spec = c.mapping(self.data, "fonts", "fonts", allowed=FONT_ROLES)
+        spec = self.c.mapping(self.data, "fonts", "fonts", allowed=FONT_ROLES)
         if spec is None:
             return None
-        fonts = {}
-        for role in (r for r in FONT_ROLES if r in spec):
-            value = c.text(spec, role, f"fonts.{role}")
-            target = self.inside_folder(spec, role, f"fonts.{role}", value) if value else None
-            if target is None:
-                continue
-            if target.suffix.lower() not in FONT_SUFFIXES:
-                c.error(spec, role, f"fonts.{role}", f"'{value}': a font must be a .ttf or .otf file")
-            elif not target.is_file():
-                c.error(spec, role, f"fonts.{role}", f"font file '{value}' not found beside the deck file")
-            elif problem := font_problem(target):
-                c.error(spec, role, f"fonts.{role}", f"font file '{value}' {problem}")
-            else:
-                fonts[role] = target
-        return fonts
+        found = {role: self.font(spec, role) for role in FONT_ROLES if role in spec}
+        return {role: target for role, target in found.items() if target is not None}
+
+    def font(self, spec: dict, role: str) -> Path | None:
+        """Resolve one font file inside the deck's folder, spelled there perhaps in another Unicode form."""
+        c, path = self.c, f"fonts.{role}"
+        value = c.text(spec, role, path)
+        target = self.inside_folder(spec, role, path, value) if value else None
+        if target is None:
+            return None
+        if target.suffix.lower() not in FONT_SUFFIXES:
+            c.error(spec, role, path, f"'{value}': a font must be a .ttf or .otf file")
+            return None
+        if not target.exists():
+            target = self.spelled_otherwise(spec, role, path, value, "font file")
+        if target is not None and (problem := font_problem(target)):
+            c.error(spec, role, path, f"font file '{value}' {problem}")
+            return None
+        return target
 
     def find_icons(self, cards: tuple[Card, ...], rules: dict, base: Deck | None) -> dict[str, Path]:
         """Find the file of every `:name:` icon the texts use; report each unknown icon with its card."""
@@ -414,7 +418,7 @@ class _DeckReader:
                                                f"({', '.join(ART_SUFFIXES)})")
             return None
         if not target.exists():
-            target = self.art_spelled_otherwise(container, key, path, value)
+            target = self.spelled_otherwise(container, key, path, value, "art file")
             if target is None:
                 return None
         problem = art_problem(target)  # a folder, a pipe or a device is refused there, before it is opened
@@ -424,14 +428,14 @@ class _DeckReader:
         self.art_found[value] = target
         return target
 
-    def art_spelled_otherwise(self, container: dict, key: str, path: str, value: str) -> Path | None:
-        """Return the art file a name stands for in another Unicode form (NFD, as macOS writes it), or report it
+    def spelled_otherwise(self, container: dict, key: str, path: str, value: str, what: str) -> Path | None:
+        """Return the file a name stands for in another Unicode form (NFD, as macOS writes it), or report it
         missing with the file it may mean: another letter case, or a name a little different."""
         relative = PurePosixPath(value)
         found = find_composed(self.folder, relative)
         if found is not None:
             return self.inside_folder(container, key, path, found.relative_to(self.folder).as_posix())
-        self.c.error(container, key, path, f"art file '{value}' not found beside the deck file"
+        self.c.error(container, key, path, f"{what} '{value}' not found beside the deck file"
                                            f"{near_file(self.folder, relative)}")
         return None
 
