@@ -30,6 +30,16 @@ def find_icon(folder: Path | None, name: str) -> Path | None:
     return None
 
 
+def icon_names(folder: Path | None) -> list[str]:
+    """Return the names of the icons in the deck folder's icons/, as a text would call them, sorted."""
+    try:
+        entries = list((folder / "icons").iterdir()) if folder is not None else []
+    except OSError:  # no icons/ folder
+        return []
+    return sorted({entry.stem for entry in entries
+                   if entry.suffix in SUFFIXES and TOKEN.fullmatch(f":{entry.stem}:")})
+
+
 def split(text: str, icons) -> list[tuple[str, str]]:
     """Split a text into ("text", words) and ("icon", name) pieces; tokens that are no known icon stay text."""
     pieces: list[tuple[str, str]] = []

@@ -16,10 +16,10 @@ from ..rules.keys import is_description
 from ..vocab import CARD_SIZES, EFFECTS, Field
 from .art import art_problem
 from .autotext import read_texts
-from .check import Checker, nearest, type_name
+from .check import Checker, closest, nearest, type_name
 from .collector import collector_paused
 from .filenames import find_composed, near_file
-from ..icons import TOKEN, find_icon, names_in
+from ..icons import TOKEN, find_icon, icon_names, names_in
 from .fonts import ROLES as FONT_ROLES, SUFFIXES as FONT_SUFFIXES, font_problem, missing_characters
 from .paths import BUNDLED_DIR, EXAMPLES_DIR, TEMPLATES_DIR
 from .spreadsheet import SUFFIXES as SHEET_SUFFIXES, Sheet, card_items, in_sheet_words, same_in_every_row
@@ -368,8 +368,7 @@ class _DeckReader:
             found = find_icon(self.folder, name)
             if found is None:
                 self.c.problems.append(Problem(place.file, place.line, place.column, where,
-                                       f"unknown icon ':{name}:': add icons/{name}.svg or icons/{name}.png to "
-                                       "the deck's folder"))
+                                               self.unknown_icon(name, icons)))
             elif problem := (art_problem(found) if found.suffix == ".png"
                              else file_problem(found, MAX_SVG_ICON_BYTES, "an SVG icon")):
                 self.c.problems.append(Problem(place.file, place.line, place.column, where,
@@ -377,6 +376,14 @@ class _DeckReader:
             else:
                 icons[name] = found
         return icons
+
+    def unknown_icon(self, name: str, icons: dict[str, Path]) -> str:
+        """Say that no icon has that name, suggesting the nearest one the deck (or the deck it extends) has."""
+        add = f"add icons/{name}.svg or icons/{name}.png to the deck's folder"
+        match = closest(name, sorted({*icons, *icon_names(self.folder)}))
+        if match is None:
+            return f"unknown icon ':{name}:': {add}"
+        return f"unknown icon ':{name}:'; did you mean ':{match}:'? Otherwise {add}"
 
     def check_glyphs(self, fonts: dict[str, Path], names: dict, cards: tuple[Card, ...]) -> None:
         """Report every card text with a character its font lacks: names in the title font, texts in the body font

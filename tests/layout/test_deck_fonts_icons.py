@@ -105,6 +105,17 @@ def test_an_unknown_icon_in_both_languages_of_a_card_is_reported_once(tmp_path):
         "to the deck's folder"]
 
 
+def test_a_misspelt_icon_is_told_the_nearest_icon_the_deck_has(tmp_path):
+    folder = hexduel(tmp_path / "d", extra_rows=[["bad", "1", "Bad", "Zlá", "Hit :swrd:.", "Rána :shild:."]])
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    assert [p.message for p in caught.value.problems] == [
+        "unknown icon ':swrd:'; did you mean ':sword:'? Otherwise add icons/swrd.svg or icons/swrd.png to the "
+        "deck's folder",
+        "unknown icon ':shild:'; did you mean ':shield:'? Otherwise add icons/shild.svg or icons/shild.png to the "
+        "deck's folder"]
+
+
 def test_a_character_the_decks_font_lacks_is_named_with_card_and_language(tmp_path):
     folder = hexduel(tmp_path / "d", extra_rows=[["odd", "1", "Odd ☃", "Divná", "Text.", "Text."]])
     with pytest.raises(DeckError, match=r"card 'odd'.*en name uses '☃'.*DejaVuSerif-Bold.ttf"):
