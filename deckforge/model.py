@@ -27,7 +27,7 @@ class Source:
     def __str__(self) -> str:
         if self.line is None:
             return self.file
-        return f"{self.file}:{self.line}:{self.column}"
+        return f"{self.file}:{self.line}" if self.column is None else f"{self.file}:{self.line}:{self.column}"
 
 
 @dataclass(frozen=True)
