@@ -27,8 +27,14 @@ class OutputPath(click.Path):
 
 
 deck_argument = click.argument("deck", metavar="DECK")
-players_option = click.option("--players", "-p", type=click.IntRange(1, 100), default=None,
-                               help="Number of players (default: the deck's base player count).")
+
+
+def players_option_saying(help: str):
+    """Return the --players option with `help` saying what the command does without it."""
+    return click.option("--players", "-p", type=click.IntRange(1, 100), default=None, help=help)
+
+
+players_option = players_option_saying("Number of players (default: the deck's base player count).")
 lang_option = click.option("--lang", "-l", metavar="LANG", default=None,
                            callback=lambda ctx, param, value: value.lower() if value else value,  # SK is sk
                            help="Language of card and rulebook texts: any the deck declares, e.g. cs, en, de "

@@ -15,7 +15,7 @@ from ..errors import DeckforgeError, display_path
 from ..load.listing import deck_summaries
 from ..load.paths import EXAMPLES_DIR
 from .common import (OutputPath, all_games_option, deck_argument, lang_option, open_deck, pick_lang, pick_players,
-                     player_range, players_option, progress_bar)
+                     player_range, players_option, players_option_saying, progress_bar)
 
 
 @click.command("list")
@@ -87,7 +87,7 @@ def show(deck: str, players: int | None, lang: str | None, as_json: bool) -> Non
 
 @click.command("validate")
 @deck_argument
-@players_option
+@players_option_saying("Check only this number of players (default: every number the deck supports).")
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
               help="Processes to play in (default: every core); the findings do not depend on it.")
 @all_games_option

@@ -52,6 +52,14 @@ def test_unknown_deck_suggests_nearest() -> None:
     assert "did you mean 'wizard'?" in result.output
 
 
+def test_validates_help_says_it_checks_every_player_count_without_players() -> None:
+    """validate --help said --players defaulted to the deck's base count, but validate checks every count."""
+    help_text = " ".join(run("validate", "--help").output.split())
+    assert ("--players INTEGER RANGE Check only this number of players (default: every number the deck supports)."
+            in help_text)
+    assert "base player count" in " ".join(run("show", "--help").output.split())
+
+
 def test_validate_clean_and_broken() -> None:
     assert run("validate", str(FIXTURES / "ok_tiny.yaml"), "--players", "2").exit_code == 0
     result = CliRunner().invoke(main, ["validate", str(FIXTURES / "fail_unknown_effect.yaml")])
