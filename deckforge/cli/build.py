@@ -167,6 +167,9 @@ def _build_all(options, workers: int | None = None) -> None:
     for result in results:
         if result.summary is not None:
             click.echo(f"wrote {result.summary}")
+    for result in results:
+        for warning in result.warnings:
+            click.echo(f"warning: {result.label}: {warning}", err=True)
     for note in notes:
         click.echo(f"note: {note}", err=True)
     failed = [result for result in results if result.error is not None]

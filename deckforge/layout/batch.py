@@ -14,20 +14,29 @@ from .build import BuildOptions, build_deck
 
 
 @dataclass(frozen=True)
+class Made:
+    """What a job wrote: a one-line summary, and the warnings the user should read, as a single build gives them."""
+
+    summary: str
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class BatchJob:
-    """One file to write: a label for progress display and the call that writes it, returning a summary."""
+    """One file to write: a label for progress display and the call that writes it."""
 
     label: str
-    run: Callable[[], str]
+    run: Callable[[], Made]
 
 
 @dataclass(frozen=True)
 class JobResult:
-    """What one job did: its summary, or the error that stopped it (a user's mistake, not a bug)."""
+    """What one job did: its summary and warnings, or the error that stopped it (a user's mistake, not a bug)."""
 
     label: str
     summary: str | None = None
     error: str | None = None
+    warnings: tuple[str, ...] = ()
 
 
 def bundled_jobs(options: BuildOptions | None = None) -> tuple[list[BatchJob], list[str]]:
@@ -46,17 +55,19 @@ def bundled_jobs(options: BuildOptions | None = None) -> tuple[list[BatchJob], l
     return jobs, notes
 
 
-def _sheets(deck: Deck, options: BuildOptions) -> Callable[[], str]:
-    def run() -> str:
+def _sheets(deck: Deck, options: BuildOptions) -> Callable[[], Made]:
+    """Build the sheets, keeping the build's warnings; its notes (how the cards fit the paper) are left out: every
+    bundled deck gives them, and they are advice for tuning one deck's build, which --all does not take."""
+    def run() -> Made:
         result = build_deck(deck, options)
-        return f"{display_path(result.path)}: {result.pages} pages, {result.cards} cards"
+        return Made(f"{display_path(result.path)}: {result.pages} pages, {result.cards} cards", result.warnings)
     return run
 
 
-def _rulebook(write_rulebook: Callable, deck: Deck, lang: str, pdf_x: str | None = None) -> Callable[[], str]:
-    def run() -> str:
+def _rulebook(write_rulebook: Callable, deck: Deck, lang: str, pdf_x: str | None = None) -> Callable[[], Made]:
+    def run() -> Made:
         path = write_rulebook(deck, lang, pdf_x=pdf_x) if pdf_x else write_rulebook(deck, lang)
-        return f"{display_path(path)}: rulebook"
+        return Made(f"{display_path(path)}: rulebook")
     return run
 
 
@@ -169,6 +180,7 @@ def _run_pending(index: int) -> JobResult:
 
 def _run(job: BatchJob) -> JobResult:
     try:
-        return JobResult(job.label, summary=job.run())
+        made = job.run()
     except DeckforgeError as error:
         return JobResult(job.label, error=str(error))
+    return JobResult(job.label, summary=made.summary, warnings=made.warnings)

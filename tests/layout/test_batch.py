@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from deckforge.cli import main
 from deckforge.errors import BuildError
 from deckforge.layout import batch
-from deckforge.layout.batch import BatchJob, JobResult, run_jobs
+from deckforge.load import load_deck
+from deckforge.layout.batch import BatchJob, JobResult, Made, run_jobs
 from lost_stop import SIGNAL_IN_A_CALLBACK
 
 
@@ -34,11 +35,11 @@ def demo_jobs(folder: Path) -> list[BatchJob]:
     def first() -> str:
         assert wait_for_file(folder / "second"), "the second job did not run beside the first"
         (folder / "first").write_text(str(os.getpid()))
-        return "first: 1 page"
+        return Made("first: 1 page")
 
     def second() -> str:
         (folder / "second").write_text(str(os.getpid()))
-        return "second: 2 pages"
+        return Made("second: 2 pages")
 
     def broken() -> str:
         raise BuildError("broken.yaml: card 'x' (cs): the text does not fit its box")
@@ -68,7 +69,7 @@ def test_a_bug_in_a_job_stops_the_batch_with_its_traceback(tmp_path: Path) -> No
         raise ZeroDivisionError("a bug, not a deck's mistake")
 
     with pytest.raises(ZeroDivisionError):
-        list(run_jobs([BatchJob("deck-a cs", lambda: "a"), BatchJob("deck-b cs", bug)], workers=2))
+        list(run_jobs([BatchJob("deck-a cs", lambda: Made("a")), BatchJob("deck-b cs", bug)], workers=2))
 
 
 def test_build_all_prints_every_summary_in_order_and_names_each_failed_deck(tmp_path: Path, monkeypatch) -> None:
@@ -80,6 +81,21 @@ def test_build_all_prints_every_summary_in_order_and_names_each_failed_deck(tmp_
         "note: a note", "error: deck-c cs: broken.yaml: card 'x' (cs): the text does not fit its box",
         "Error: 1 of 3 files could not be made (see above)"]
     assert "Traceback" not in result.output
+
+
+def test_build_all_prints_each_builds_warnings_under_its_label(tmp_path: Path, monkeypatch) -> None:
+    # Before, --all printed only the summary line: a warning (here one every PDF/X proof gives) never showed.
+    wizard = load_deck("wizard")
+    monkeypatch.setattr(batch, "bundled_decks", lambda: [wizard.folder / "deck.yaml"])
+    monkeypatch.setattr(batch, "_rulebook_writer", lambda: None)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["build", "--all", "--jobs", "1", "--proof", "--pdf-x", "x4"])
+    assert result.exit_code == 0, result.output
+    proof = ("--proof draws trim, bleed and safe-area lines over every card: these --pdf-x x4 files are for "
+             "checking by eye; build them again without --proof before you send them, or the lines are printed")
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("warning: ")]
+    assert warnings == [f"warning: wizard {lang}: {proof}" for lang in wizard.languages]
+    assert "note: each card has its own" not in result.stderr  # the routine notes of every bundled deck
 
 
 def test_jobs_is_for_build_all_only() -> None:
@@ -155,16 +171,16 @@ def test_a_worker_stopped_alone_ends_build_all_with_one_line(tmp_path: Path) -> 
 STOPPED_IN_A_CALLBACK = SIGNAL_IN_A_CALLBACK + """
 import signal, time
 from deckforge.errors import DeckforgeError
-from deckforge.layout.batch import BatchJob, run_jobs
+from deckforge.layout.batch import BatchJob, Made, run_jobs
 
 def stopped_in_a_callback():
     signal_in_a_callback(signal.SIGTERM)   # in the worker
     time.sleep(20)
-    return "finished as if never stopped"
+    return Made("finished as if never stopped")
 
 start = time.monotonic()
 try:
-    for result in run_jobs([BatchJob("stopped", stopped_in_a_callback), BatchJob("quick", lambda: "quick")], 2):
+    for result in run_jobs([BatchJob("stopped", stopped_in_a_callback), BatchJob("quick", lambda: Made("quick"))], 2):
         print(result.summary)
 except DeckforgeError as error:
     print("Error:", error)
