@@ -120,15 +120,17 @@ def _validate(deck: Deck, players: int | None, play: bool, prints: bool, jobs: i
     from .text_numbers import text_warnings
 
     counts = [players] if players else list(deck.players)
+    from .games import deck_spec
+
     report = ValidationReport(deck, static_findings(deck, counts), warnings=text_warnings(deck)
-                              + rulebook_warnings(deck) + attribute_warnings(deck) + language_warnings(deck))
+                              + deck_spec(deck).warnings(deck) + rulebook_warnings(deck)
+                              + attribute_warnings(deck) + language_warnings(deck))
     if prints:
         from .layout.check import print_problems
 
         report.findings.extend(Finding(message) for message in print_problems(deck, report.warnings))
     if not play:
         return report
-    from .games import deck_spec
     from .sim.playcheck import play_check
 
     if deck_spec(deck).engine is None:

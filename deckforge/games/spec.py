@@ -71,7 +71,8 @@ class GameSpec:
     """Everything deckforge knows about one game, in one place.
 
     `package` is the game's folder as a module path; `engine` and `art` name modules in it (`engine` as
-    "module:Class"), imported on first use. `checks` proves what it can about a deck without playing it.
+    "module:Class"), imported on first use. `checks` proves what it can about a deck without playing it;
+    `warnings` names what is worth a look but plays all the same (validate prints both).
     """
 
     id: str                                  # the `game:` value of a deck file
@@ -81,6 +82,7 @@ class GameSpec:
     deal: Deal
     book: "GameBook"
     checks: Callable[["Deck"], list["Finding"]] = lambda deck: []
+    warnings: Callable[["Deck"], list[str]] = lambda deck: []
     engine: str | None = None                # "module:Class" in the package; None: no simulator
     art: str | None = "art"                  # module registering the symbols its card faces draw
     scorepad: bool = False                   # keeps a score sheet (one row per round)

@@ -32,6 +32,20 @@ def _checks(deck) -> list[Finding]:
     return found
 
 
+def _warnings(deck) -> list[str]:
+    """Name each card of a rank without a power that has a text: the game plays it as a plain card whatever the
+    text says (RULES.md, Prší: only a 7, an ace and a svršek do anything)."""
+    return [_powerless_text(card) for card in deck.cards if card.texts and card.get("rank") not in POWERS]
+
+
+def _powerless_text(card) -> str:
+    rank = card.get("rank")
+    return (f"{card.source or card.id}: card '{card.id}': its text reads as a power, but rank \"{rank}\" "
+            f"({RANK_LABELS[rank]}) has none in Prší: the game plays the card as a plain one whatever the text says; "
+            "leave the text out, or give the power to a card of rank \"7\" (the next player draws two), \"eso\" "
+            "(the next player stands) or \"svrsek\" (names the suit)")
+
+
 def _rank_label(deck, cards, lang: str) -> str:
     """Name a row of the component list by its rank: "Seven", "Ober" ("sedma", "svršek" in Czech)."""
     return translations(lang).gettext(RANK_LABELS[cards[0].get("rank")])
@@ -63,6 +77,7 @@ SPEC = GameSpec(
         has_power=lambda card: card.get("rank") in POWERS,  # RULES.md: a 7, an ace, a svršek, whatever it prints
     ),
     checks=_checks,
+    warnings=_warnings,
     engine="engine:PrsiEngine",
     figures=(  # the engine's counts (rules.py: COUNTS), in that order
         Figure("draws", N_("cards drawn")),
