@@ -279,3 +279,19 @@ def test_dealt_duplicates_punish_nobody_where_a_laid_out_card_has_a_penalty(prin
                        {r"(id: 12-losna-red, [^\n]*?laid_out: true)": r"\g<1>, penalty: {take: none, discard: 1}"})
     assert letters(PUNISH_NOBODY[lang]) in html_letters(folder, lang)
     assert letters(PUNISH_NOBODY[lang]) not in printed("rychle-sipy", lang)
+
+
+@pytest.fixture(scope="module")
+def one_laid_out(tmp_path_factory) -> Path:
+    """Rychlé šípy with Vont Losna the only card laid out at once: Jan Tleskač is held like the others."""
+    return deck_copy(tmp_path_factory.mktemp("sipy") / "one-laid-out", "rychle-sipy",
+                     {rf"(id: 13-tleskac-{colour}, [^\n]*?), laid_out: true": r"\g<1>"
+                      for colour in ("red", "green", "blue", "yellow")})
+
+
+def test_the_laid_out_cards_take_a_verb_of_their_number(printed, one_laid_out: Path) -> None:
+    # Before, one name read "Vont Losna are never held in the hand".
+    assert letters("Vont Losna and Jan Tleskač are never held in the hand.") in printed("rychle-sipy", "en")
+    one = html_letters(one_laid_out, "en")
+    assert letters("Vont Losna is never held in the hand.") in one
+    assert letters("Vont Losna are never held") not in one
