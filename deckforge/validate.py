@@ -61,6 +61,16 @@ def deal_findings(deck: Deck, counts: Iterable[int] | None = None) -> list[Findi
                     deck.players.source) for n in counts if deck.total_for(n) < deal.needed(n)]
 
 
+def deal_advice(deck: Deck, making: str) -> str:
+    """Say what to do about a count the deck cannot deal: add cards, or pass `making` (a command's own words,
+    "build") the counts it can deal."""
+    dealt = [n for n in deck.players if not deal_findings(deck, [n])]
+    if not dealt:
+        return (f"add cards: the deck cannot be dealt at any count from {deck.players.low} to "
+                f"{deck.players.high} players")
+    return f"add cards, or {making} with --players for a count the deck can deal: {', '.join(map(str, dealt))}"
+
+
 def rulebook_warnings(deck: Deck) -> list[str]:
     """Name each language of a game's deck that has no rulebook prose, bundled or its own: `rulebook --lang` would
     stop there. (A deck with no game, or with its rules as data, has its rulebook written from the deck itself.)"""

@@ -157,15 +157,12 @@ def deal_warnings(deck: Deck, players: int) -> tuple[str, ...]:
     """Warn that the cards built cannot be dealt at `players` players. They are printed all the same: the sheets
     are what a maker still adding cards prints to try them, and at a count that takes more sets than the deck's
     smallest they are the same sheets as at a count it can deal."""
-    from ..validate import deal_findings
+    from ..validate import deal_advice, deal_findings
 
     found = deal_findings(deck, [players])
     if not found:
         return ()
-    dealt = [n for n in deck.players if not deal_findings(deck, [n])]
-    advice = (f"add cards, or build with --players for a count the deck can deal: {', '.join(map(str, dealt))}"
-              if dealt else f"add cards: the deck cannot be dealt at any count from {deck.players.low} to "
-                            f"{deck.players.high} players")
+    advice = deal_advice(deck, "build")
     return tuple(f"{finding}; the cards are printed all the same: {advice}" for finding in found)
 
 

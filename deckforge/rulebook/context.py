@@ -14,6 +14,7 @@ from ..model import Card, Deck
 from ..games import spec_for, suit_attributes
 from ..games.spec import Deal
 from ..i18n import translations
+from ..validate import deal_advice, deal_findings
 from .described import described_book, described_deal, described_rules, scale_row
 from .games import GameBook
 from .i18n import join_names, quote
@@ -150,11 +151,11 @@ def _scaling(deck: Deck, deal: Deal, chosen: int, row_for=None) -> tuple[ScaleRo
     return tuple(rows)
 
 
-def _check_deal(deck: Deck, deal: Deal, players: int) -> None:
-    total = deck.total_for(players)
-    if deal.needed(players) > total:
-        raise BuildError(f"deck '{deck.id}': {total} cards cannot be dealt to {players} players "
-                         f"(the deal needs {deal.needed(players)})")
+def _check_deal(deck: Deck, players: int) -> None:
+    """Refuse a count the deck cannot deal, in the words `validate` uses, placed at the deck's `players` (a
+    described game's: at its set-up step)."""
+    if found := deal_findings(deck, [players]):
+        raise BuildError("\n".join(map(str, found)) + "; " + deal_advice(deck, "write the rulebook"))
 
 
 def build_context(deck: Deck, lang: str, players: int) -> Rulebook:
@@ -165,7 +166,7 @@ def build_context(deck: Deck, lang: str, players: int) -> Rulebook:
     book, deal, row_for = spec.book, spec.deal, None
     if described_rules(deck) is not None:  # a deck whose `rules:` is a description: its deal depends on the count
         book, deal, row_for = described_book(deck), described_deal(deck, players), partial(scale_row, deck)
-    _check_deal(deck, deal, players)
+    _check_deal(deck, players)
     counts = [(card, n) for card, n in deck.counts_for(players) if n]
     specials = [(card, n) for card, n in counts
                 if (card.text(lang) or book.has_power(card)) and card.kind not in book.plain_kinds]

@@ -49,3 +49,30 @@ def test_scorepad_default_path(tmp_path: Path, monkeypatch) -> None:
     result = CliRunner().invoke(main, ["scorepad", "wizard", "--players", "5", "--lang", "en"])
     assert result.exit_code == 0, result.output
     assert Path("output/wizard/wizard-scorepad-5p-en.pdf").read_bytes().startswith(b"%PDF-")
+
+
+# Ten Prší cards: a deal of four each and one turned up serves two players (9 cards), not three (13).
+TEN_CARDS = """\
+id: short
+game: prsi
+languages: [en]
+name: {en: Short}
+players: {min: 2, max: 3}
+card_size: poker
+suits:
+  - {id: srdce, name: {en: Hearts}, colour: "#c0392b"}
+cards:
+""" + "".join(f"  - {{id: h{rank}, kind: card, suit: srdce, rank: '{rank}', count: {count}, name: {{en: H{rank}}}}}\n"
+              for rank, count in (("7", 2), ("8", 2), ("9", 1), ("10", 1), ("spodek", 1), ("svrsek", 1),
+                                  ("kral", 1), ("eso", 1)))
+
+
+def test_a_count_the_deck_cannot_deal_is_refused_at_its_players_key(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("short.yaml").write_text(TEN_CARDS, encoding="utf-8")
+    result = CliRunner().invoke(main, ["rulebook", "short.yaml", "--lang", "en", "--players", "3"])
+    assert result.exit_code == 1
+    assert result.output.strip() == (
+        "Error: short.yaml:5:10: 3 players: 10 cards cannot deal 4 to each of 3 players and turn one up, which "
+        "takes 13; add cards, or write the rulebook with --players for a count the deck can deal: 2")
+    assert not Path("output").exists()

@@ -77,7 +77,7 @@ def test_a_card_text_missing_in_the_language_fails_the_build() -> None:
 def test_too_few_cards_for_the_deal_fails_the_build() -> None:
     deck = load_deck("kamen-nuzky-papir")
     small = dataclasses.replace(deck, cards=deck.cards[:2])   # 14 cards, 4 players need 17
-    with pytest.raises(BuildError, match="14 cards cannot be dealt to 4 players"):
+    with pytest.raises(BuildError, match="4 players: 14 cards cannot deal 4 to each of 4 players"):
         build_context(small, "cs", 4)
 
 
