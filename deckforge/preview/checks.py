@@ -1,4 +1,5 @@
-"""Checks: after each good save, the deck's static checks and a quick seeded simulation, in a background thread.
+"""Checks: after each good save, the deck's static checks and, where they pass, a quick seeded simulation, in a
+background thread.
 
 The quick check is a small cut of `deckforge validate`'s play check (deckforge/sim/playcheck.py): a few games
 with every invariant checked, then QUICK_GAMES more per policy, at the player count on the page. It reports
@@ -34,6 +35,7 @@ class Verdict:
     notes: tuple[str, ...]
     games: int = 0  # seeded games played; the page says so in its language
     simulated: bool = True  # False: the deck's game has no simulator (or it names none), so nothing was played
+    held_back: bool = False  # True: a static check failed, so no game was played (as `deckforge validate` does)
 
     @property
     def ok(self) -> bool:
@@ -41,10 +43,12 @@ class Verdict:
 
 
 def quick_check(deck: Deck, players: int) -> Verdict:
-    """Run the static checks and a quick seeded simulation at `players` players."""
+    """Run the static checks and, where they found nothing, a quick seeded simulation at `players` players."""
     findings = [str(finding) for finding in static_findings(deck, [players])]
     if deck_spec(deck).engine is None:
         return Verdict(players, tuple(findings), (), simulated=False)  # the page says why, in its language
+    if findings:  # a deck that cannot be dealt would only fail again as "cannot be played"
+        return Verdict(players, tuple(findings), (), held_back=True)
     games = 0
     for policy in POLICIES:
         try:

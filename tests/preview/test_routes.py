@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pypdfium2
 import pytest
@@ -174,7 +175,21 @@ def test_checks_run_in_the_background_and_show_their_verdict(client, session, de
     session.reload()
     page = view_when(client, lambda html: 'class="verdict pending"' not in html)
     assert 'class="verdict bad"' in page and "no paper card" in page  # the static check
-    assert "games stalled" in page  # the quick simulation: rock, scissors and no paper soon leave nobody a move
+    # as `deckforge validate` does, no game is played while a static check fails: the stalls it would add are
+    # the same fault said twice
+    assert "stalled" not in page and "Statické kontroly našly problémy, takže se nic nehrálo" in page
+
+
+@pytest.mark.real_checks
+def test_a_count_the_deck_cannot_deal_is_one_finding_not_two(client, session, deck_copy) -> None:
+    edit(deck_copy, "per_set: 4}", "per_set: 12}")  # one set of 30 cards for up to 12 players
+    session.reload()
+    page = view_when(client, lambda html: 'class="verdict pending"' not in html)  # at 12 players, the default
+    findings = re.findall(r"<li>(.*?)</li>", page, flags=re.S)
+    assert findings == [f"{deck_copy}:{line_of(deck_copy, 'per_set: 12')}:10: 12 players: 30 cards cannot deal 4 "
+                        "to each of 12 players and turn one up, which takes 49"], page
+    assert "Statické kontroly našly problémy, takže se nic nehrálo: nejdřív je opravte." in page
+    assert "cannot be played" not in page and "Odehráno" not in page
 
 
 def test_changes_answers_at_once_when_behind_and_waits_when_current(client, session, monkeypatch) -> None:
