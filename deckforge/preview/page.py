@@ -53,6 +53,7 @@ def image_url(face: FaceView, state: PageState) -> str:
 def _values(state: PageState) -> dict:
     deck = state.snapshot.deck
     size = deck.card_size if deck else None
+    spec = deck_spec(deck) if deck else None
     return {
         "state": state,
         "deck": deck,
@@ -62,5 +63,6 @@ def _values(state: PageState) -> dict:
         "pixels": (round(size.width_mm / 25.4 * PREVIEW_DPI), round(size.height_mm / 25.4 * PREVIEW_DPI))
         if size else (0, 0),
         "width_mm": size.width_mm * ZOOM if size else 0,
-        "kind_labels": deck_spec(deck).kind_labels if deck else {},  # the game's words for its kinds, translated
+        "kind_labels": spec.kind_labels if spec else {},  # the game's words for its kinds, translated
+        "simulates": spec is not None and spec.engine is not None,  # the check plays games, not static checks alone
     }

@@ -111,3 +111,30 @@ def test_a_broken_save_keeps_the_language_last_shown(client, session, deck_copy)
     session.reload()
     text = visible(client.get("/").text)
     assert "Dieser Stand lässt sich nicht anzeigen Datei Zeile Problem" in text, text[:300]
+
+
+PENDING = {  # language: (while a deck with no game is checked, while a deck with a simulated game is)
+    "cs": ("Kontroluji balíček: statické kontroly pro 2 hráče…",
+           "Kontroluji balíček: statické kontroly a rychlá simulace pro 2 hráče…"),
+    "de": ("Das Deck wird geprüft: statische Prüfungen mit 2 Spielern…",
+           "Das Deck wird geprüft: statische Prüfungen und eine kurze Simulation mit 2 Spielern…"),
+    "en": ("Checking the deck: static checks at 2 players…",
+           "Checking the deck: static checks and a quick simulation at 2 players…"),
+}
+
+
+@pytest.mark.parametrize("lang", ["cs", "de", "en"])
+def test_the_pending_check_promises_a_simulation_only_where_one_runs(tmp_path, session, lang: str) -> None:
+    from dataclasses import replace
+
+    from deckforge.preview import PreviewSession
+
+    (tmp_path / "deck.yaml").write_text(NO_GAME_DECK, encoding="utf-8")
+    no_game = PreviewSession(tmp_path / "deck.yaml", check=lambda deck, players: Verdict(players, (), ()))
+    try:
+        static_only = visible(render_view(replace(no_game.page(lang, 2), verdict=None)))
+    finally:
+        no_game.close()
+    simulated = visible(render_view(replace(session.page(lang, 2), verdict=None)))
+    assert PENDING[lang][0] in static_only and "simul" not in static_only.lower(), static_only
+    assert PENDING[lang][1] in simulated, simulated
