@@ -52,7 +52,8 @@ def query(request: Request, *names: str) -> dict[str, str | None]:
     counts = Counter(name for name, _ in given)
     for name, value in given:
         if name not in names:
-            raise BadQuery(f"unknown query parameter {name[:40]!r}; this address takes: {', '.join(names)}")
+            takes = f"this address takes: {', '.join(names)}" if names else "this address takes none"
+            raise BadQuery(f"unknown query parameter {name[:40]!r}; {takes}")
         if counts[name] > 1:
             raise BadQuery(f"query parameter {name!r} is given more than once")
         if value and not PARAMETERS[name].pattern.fullmatch(value):

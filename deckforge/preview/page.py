@@ -11,10 +11,12 @@ from functools import lru_cache
 from urllib.parse import urlencode
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
 
 from ..errors import display_path
 from ..games import deck_spec
 from ..i18n import SOURCE_LANGUAGE, install_words
+from ..icons import TOKEN
 from ..layout.preview_render import PREVIEW_DPI
 from ..load import TEMPLATES_DIR
 from .render import FaceView
@@ -50,6 +52,15 @@ def image_url(face: FaceView, state: PageState) -> str:
     return f"/back.png?{query}" if face.is_back else f"/card/{face.id}.png?{query}"
 
 
+def with_icons(text: str, icons) -> Markup:
+    """Escape a card's name or text and draw each of the deck's `:name:` icons in it inline, as the card does, from
+    the preview's /icon/<name> (a token that is no icon of the deck stays text)."""
+    def image(match) -> str:
+        name = match.group(1)
+        return f'<img class="icon" alt="{name}" src="/icon/{name}">' if name in icons else match.group(0)
+    return Markup(TOKEN.sub(image, str(escape(text))))
+
+
 def _values(state: PageState) -> dict:
     deck = state.snapshot.deck
     size = deck.card_size if deck else None
@@ -65,4 +76,5 @@ def _values(state: PageState) -> dict:
         "width_mm": size.width_mm * ZOOM if size else 0,
         "kind_labels": spec.kind_labels if spec else {},  # the game's words for its kinds, translated
         "simulates": spec is not None and spec.engine is not None,  # the check plays games, not static checks alone
+        "with_icons": lambda text: with_icons(text, deck.icons if deck else {}),
     }

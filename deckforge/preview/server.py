@@ -1,8 +1,8 @@
 """Server: the preview's routes (Starlette), the watcher that reloads the deck, and the loopback server (uvicorn).
 
 Routes: `/` the page, `/view` the part of it that follows the deck, `/card/<id>.png` and `/back.png` the drawn
-faces, `/changes?since=N` a long poll that answers when the version moves past N. Every request passes
-`guard.LoopbackOnly` first, and each route checks its query with `guard.query`.
+faces, `/icon/<name>` a `:name:` icon of the captions, `/changes?since=N` a long poll that answers when the version
+moves past N. Every request passes `guard.LoopbackOnly` first, and each route checks its query with `guard.query`.
 """
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def create_app(session: PreviewSession, watch: bool = True, port: int = DEFAULT_
                 session.close()
 
     routes = [Route("/", page), Route("/view", view), Route("/card/{face}.png", card_image),
-              Route("/back.png", back_image), Route("/changes", changes)]
+              Route("/back.png", back_image), Route("/icon/{name}", icon_image), Route("/changes", changes)]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(LoopbackOnly, port=port)],
                     exception_handlers={BadQuery: lambda request, exc: bad_query(exc)})
     app.state.session = session
@@ -84,6 +84,28 @@ async def card_image(request: Request) -> Response:
 
 async def back_image(request: Request) -> Response:
     return await _image(request, "back", back=True)
+
+
+async def icon_image(request: Request) -> Response:
+    """Serve one of the deck's `:name:` icons for the captions. An SVG may carry script: it is served sandboxed,
+    so even opened on its own it runs nothing."""
+    query(request)
+    path = _session(request).icon(request.path_params["name"])
+    data = await _in_thread(_read, path) if path else None
+    if data is None:
+        return Response("no such icon in the deck as it is now", status_code=404, media_type="text/plain")
+    svg = path.suffix.lower() == ".svg"
+    headers = {"Cache-Control": "no-cache"}  # a save may change the file under the same name
+    if svg:
+        headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+    return Response(data, media_type="image/svg+xml" if svg else "image/png", headers=headers)
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:  # removed or unreadable since the deck was loaded: the next reload says so
+        return None
 
 
 async def changes(request: Request) -> JSONResponse:

@@ -178,6 +178,12 @@ class PreviewSession:
         png = self.renderer.png(face.key) if face else None
         return (png, face.revision) if png else None
 
+    def icon(self, name: str) -> Path | None:
+        """Return the file of the deck's icon `name` as the deck is now, or None: only icons the deck loaded, so an
+        address cannot name any other file."""
+        deck = self.snapshot.deck
+        return deck.icons.get(name) if deck else None
+
     def watched(self) -> tuple[Path, ...]:
         """Return the folders to watch: the deck's (its file, art, own template), the bundled templates and decks.
 

@@ -60,7 +60,7 @@ class _Figures(HTMLParser):
         attrs = dict(attrs)
         if tag == "figure":
             self._current = self.figures.setdefault(attrs["id"], {})
-        elif self._current is not None and tag == "img":
+        elif self._current is not None and tag == "img" and attrs.get("class") != "icon":  # the face, not an icon
             self._current.update(src=attrs["src"], alt=attrs["alt"])
         elif self._current is not None and tag == "span":
             self._part = attrs.get("class")

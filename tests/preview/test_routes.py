@@ -229,3 +229,54 @@ def test_an_image_may_be_kept_under_its_own_address_only(client, session, deck_c
     assert figures(client.get("/").text)["card-rock"]["src"] == src  # rock did not change: same address
     assert client.get(src).headers["cache-control"] == "max-age=86400"
     assert client.get(src.replace(f"v={version_of(src)}", "v=999")).headers["cache-control"] == "no-cache"
+
+
+ICON_DECK = """id: hexduel
+name: {en: Hex Duel, cs: Čarodějný souboj}
+languages: [en, cs]
+players: {min: 2, max: 4}
+card_size: poker
+cards:
+  - {id: ember, count: 6, name: {en: Ember, cs: Žhavý uhlík}, text: {en: "Strike :sword: for 1.", cs: "Úder :shield: za 1."}}
+"""
+SHIELD = '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><path d="M4 4 L20 4 L12 22 Z"/></svg>'
+
+
+@pytest.fixture
+def icon_client(tmp_path):
+    from starlette.testclient import TestClient
+
+    from deckforge.preview import PreviewSession, create_app
+    from preview_port import PORT
+
+    (tmp_path / "icons").mkdir()
+    Image.new("RGBA", (32, 32), "#803030").save(tmp_path / "icons" / "sword.png")
+    (tmp_path / "icons" / "shield.svg").write_text(SHIELD, encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text(ICON_DECK, encoding="utf-8")
+    session = PreviewSession(tmp_path / "deck.yaml", check=lambda deck, players: None)
+    with TestClient(create_app(session, watch=False, port=PORT), base_url=f"http://127.0.0.1:{PORT}") as client:
+        yield client, tmp_path
+
+
+def test_caption_icons_are_drawn_from_the_decks_own_files(icon_client) -> None:
+    client, folder = icon_client
+    captions = {lang: figures(client.get("/", params={"lang": lang}).text)["card-ember"]["text"]
+                for lang in ("en", "cs")}
+    assert ":" not in captions["en"] + captions["cs"], captions
+    page = client.get("/", params={"lang": "cs"}).text
+    assert re.search(r'Úder\s<img class="icon" alt="shield" src="/icon/shield">\sza', page), page
+    png = client.get("/icon/sword")
+    assert png.headers["content-type"] == "image/png"
+    assert png.content == (folder / "icons" / "sword.png").read_bytes()
+    svg = client.get("/icon/shield")
+    assert svg.headers["content-type"].startswith("image/svg+xml") and svg.text == SHIELD
+    assert "sandbox" in svg.headers["content-security-policy"]  # an SVG's script never runs, even opened alone
+
+
+def test_an_icon_address_serves_only_the_decks_icons(icon_client) -> None:
+    client, _ = icon_client
+    assert client.get("/icon/dagger").status_code == 404
+    assert client.get("/icon/..%2Fdeck.yaml").status_code == 404
+    refused = client.get("/icon/sword", params={"v": "1"})
+    assert (refused.status_code, refused.text) == (
+        400, "Bad request: unknown query parameter 'v'; this address takes none\n")
