@@ -14,7 +14,8 @@ from deckforge.cli import main
 from deckforge.i18n import deck_words, translations
 from deckforge.rulebook.render import visible_text
 
-FIXTURES = Path(__file__).parent.parent / "layout" / "fixtures"
+from language_decks import polish_deck
+
 POLISH = {  # msgid (with its context) -> the translation a Polish maker fills in
     ("page %(num)d of %(total)d", None): "strona %(num)d z %(total)d",
     ("front", "sheet side"): "przód",
@@ -32,23 +33,10 @@ def warnings_of(result) -> list[str]:
     return [line for line in result.stderr.splitlines() if line.startswith("warning:")]
 
 
-@pytest.fixture()
-def polish_deck(tmp_path: Path) -> Path:
-    """The layout fixture deck written in Polish and English (deckforge ships no Polish catalog), rocks enough to
-    deal, and its own Polish rules prose."""
-    folder = tmp_path / "polish"
-    shutil.copytree(FIXTURES / "mini", folder)
-    for name in ("deck.yaml", "mini.yaml"):
-        path = folder / name
-        path.write_text(path.read_text(encoding="utf-8").replace("{cs: ", "{pl: ")
-                        .replace("languages: [cs, en]", "languages: [pl, en]")
-                        .replace("    count: 3\n", "    count: 14\n"), encoding="utf-8")
-    (folder / "rulebook").mkdir()
-    from deckforge.rulebook.render import SECTIONS
-
-    blocks = "".join(f"{{% block {s} %}}<p>Zasady, rozdział {s}.</p>{{% endblock %}}" for s in SECTIONS)
-    (folder / "rulebook" / "pl.html").write_text('{% extends "base.html" %}' + blocks, encoding="utf-8")
-    return folder
+@pytest.fixture(name="polish_deck")
+def polish_deck_fixture(tmp_path: Path) -> Path:
+    """A deck in Polish and English (deckforge ships no Polish catalog) with its own Polish rules prose."""
+    return polish_deck(tmp_path / "polish")
 
 
 def translate(po: Path, entries: dict) -> None:

@@ -2,7 +2,6 @@
 with one warning for a language deckforge has no catalog for."""
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -11,11 +10,10 @@ from click.testing import CliRunner
 
 from deckforge.cli import main
 from deckforge.rulebook import rulebook_html
-from deckforge.rulebook.render import SECTIONS, visible_text
+from deckforge.rulebook.render import visible_text
 
+from language_decks import polish_deck
 from rulebook_helpers import read_pdf
-
-LAYOUT_FIXTURES = Path(__file__).parents[1] / "layout" / "fixtures"
 
 
 @pytest.mark.slow   # German typesets in three rounds of keeping split words whole (test_breaks.py tests the rounds)
@@ -33,22 +31,6 @@ def test_german_lists_and_plurals_in_the_prose() -> None:
     assert "Für 8 Spieler: 60 Karten (2 Sätze)" in text
     assert "Briefwechsel, Paket für den Nachbarn, Fels in der Brandung und Zweites Blatt" in text  # CLDR's "und"
     assert "Jeder weitere Satz bringt 4 Plätze am Tisch dazu." in text and "Zählt als" in text
-
-
-def polish_deck(folder: Path) -> Path:
-    """The layout fixture deck written in Polish and English, with rocks enough to deal, and its own (short) Polish
-    rules prose."""
-    shutil.copytree(LAYOUT_FIXTURES / "mini", folder)
-    for name in ("deck.yaml", "mini.yaml"):
-        path = folder / name
-        path.write_text(path.read_text(encoding="utf-8").replace("{cs: ", "{pl: ")
-                        .replace("languages: [cs, en]", "languages: [pl, en]")
-                        .replace("    count: 3\n", "    count: 14\n"), encoding="utf-8")
-    blocks = "".join(f"{{% block {s} %}}<p>Zasady gry po polsku, rozdział {s}.</p>{{% endblock %}}"
-                     for s in SECTIONS)
-    (folder / "rulebook").mkdir()
-    (folder / "rulebook" / "pl.html").write_text('{% extends "base.html" %}' + blocks, encoding="utf-8")
-    return folder
 
 
 def test_a_language_without_a_catalog_gets_english_headings_and_one_warning(tmp_path: Path) -> None:
