@@ -192,10 +192,6 @@ COVERED = ("card 'srdce-8': the card template german.yaml lays the card's text (
 def test_a_card_text_laid_over_the_pips_is_named_by_build_and_validate(tmp_path: Path) -> None:
     """Prší's design fills the 8, 9 and 10 with suit signs and sets a card's text in a panel across the middle:
     given an 8 with a text, the panel hid four of its signs, and neither build nor validate said a word."""
-    from click.testing import CliRunner
-
-    from deckforge.cli import main
-
     deck_file = tmp_path / "deck.yaml"
     source = (BUNDLED_DIR / "prsi" / "deck.yaml").read_text(encoding="utf-8")
     assert source.count(EIGHT) == 1
@@ -203,14 +199,22 @@ def test_a_card_text_laid_over_the_pips_is_named_by_build_and_validate(tmp_path:
     line = next(n for n, text in enumerate(deck_file.read_text(encoding="utf-8").splitlines(), 1)
                 if EIGHT_TEXT in text)
     expected = f"warning: {deck_file}:{line}:5: {COVERED}\n"
+    said_once_by_build_and_validate(deck_file, expected, "over part of the symbols", tmp_path)
+
+
+def said_once_by_build_and_validate(deck_file: Path, expected: str, marker: str, tmp_path: Path) -> None:
+    """Assert that build and validate both pass and print the warning `expected` once (not once per language)."""
+    from click.testing import CliRunner
+
+    from deckforge.cli import main
+
     built = CliRunner().invoke(main, ["build", str(deck_file), "--lang", "en", "--backs", "none",
-                                      "-o", str(tmp_path / "prsi.pdf")])
+                                      "-o", str(tmp_path / "built.pdf")])
     assert built.exit_code == 0, built.output
-    assert expected in built.output and built.output.count("over part of the symbols") == 1
+    assert expected in built.output and built.output.count(marker) == 1
     checked = CliRunner().invoke(main, ["validate", str(deck_file)])
     assert checked.exit_code == 0, checked.output
-    # once, not once per language
-    assert expected in checked.output and checked.output.count("over part of the symbols") == 1
+    assert expected in checked.output and checked.output.count(marker) == 1
 
 
 @pytest.mark.parametrize("deck", [*bundled_decks(), *sorted(EXAMPLES_DIR.glob("*/deck.yaml"))],
@@ -253,10 +257,7 @@ FOUR_ART = 'name: {cs: Srdcová čtyřka, en: Four of Hearts}, art: art/vichr.pn
 def test_art_on_a_face_that_draws_none_is_named_by_build_and_validate(tmp_path: Path) -> None:
     """DYMOCK's template draws art only on court cards, aces and jokers: art given to the 4 of hearts was checked
     (a missing file failed the build) but never printed, and neither build nor validate said so."""
-    from click.testing import CliRunner
     from PIL import Image
-
-    from deckforge.cli import main
 
     deck_file = tmp_path / "deck.yaml"
     source = (BUNDLED_DIR / "dymock" / "deck.yaml").read_text(encoding="utf-8")
@@ -269,13 +270,7 @@ def test_art_on_a_face_that_draws_none_is_named_by_build_and_validate(tmp_path: 
                 "prints: the card template dymock.yaml draws no art on this card's face, whose art boxes ('court "
                 "picture', 'ace picture', 'joker picture') each have a `when` that leaves it out; remove the card's "
                 "`art`, or use a card template with an art box there (docs/card-templates.md)\n")
-    built = CliRunner().invoke(main, ["build", str(deck_file), "--lang", "en", "--backs", "none",
-                                      "-o", str(tmp_path / "dymock.pdf")])
-    assert built.exit_code == 0, built.output
-    assert expected in built.output and built.output.count("never prints") == 1
-    checked = CliRunner().invoke(main, ["validate", str(deck_file)])
-    assert checked.exit_code == 0, checked.output
-    assert expected in checked.output and checked.output.count("never prints") == 1  # once, not once per language
+    said_once_by_build_and_validate(deck_file, expected, "never prints", tmp_path)
 
 
 def test_art_is_named_where_the_template_has_no_art_box_and_not_where_it_prints(tmp_path: Path) -> None:
