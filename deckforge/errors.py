@@ -71,3 +71,8 @@ def display_path(path: Path | str) -> str:
         return str(p.resolve().relative_to(Path.cwd().resolve()))
     except (ValueError, RuntimeError, OSError):  # not below it, or a loop of links that cannot be resolved
         return str(p)
+
+
+def counted(number: int, noun: str) -> str:
+    """Return `number` with the English `noun`, plural unless the number is one: "1 card", "2 cards"."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from .errors import counted
 from .model import Deck, Source
 
 
@@ -21,7 +22,7 @@ class Finding:
     source: Source | None = None
 
     def __str__(self) -> str:
-        text = f"{self.players} players: {self.message}" if self.players else self.message
+        text = f"{counted(self.players, 'player')}: {self.message}" if self.players else self.message
         return f"{self.source}: {text}" if self.source else text
 
 
@@ -57,7 +58,7 @@ def deal_findings(deck: Deck, counts: Iterable[int] | None = None) -> list[Findi
 
         return [finding for n in counts for finding in setup_findings(deck, n)]
     deal = deck_spec(deck).deal
-    return [Finding(f"{deck.total_for(n)} cards cannot {deal.describe(n)}, which takes {deal.needed(n)}", n,
+    return [Finding(f"{counted(deck.total_for(n), 'card')} cannot {deal.describe(n)}, which takes {deal.needed(n)}", n,
                     deck.players.source) for n in counts if deck.total_for(n) < deal.needed(n)]
 
 

@@ -10,7 +10,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from ..errors import DeckforgeError
+from ..errors import DeckforgeError, counted
 from ..rulebook.games import N_
 from ..vocab import GameSchema
 
@@ -39,9 +39,9 @@ class Deal:
     def describe(self, players: int) -> str:
         """Say what the deal does at `players` players: "deal 4 to each of 3 players and turn one up"."""
         if self.by_round:
-            return f"deal one card to each of {players} players"
+            return f"deal one card to each of {counted(players, 'player')}"
         turned = f" and turn {'one' if self.turned_up == 1 else self.turned_up} up" if self.turned_up else ""
-        return f"deal {self.hand} to each of {players} players{turned}"
+        return f"deal {self.hand} to each of {counted(players, 'player')}{turned}"
 
 
 SPELL_AND_EFFECT = "spell and effect"  # a figure's `per` whose keys are "<card id>.<effect>": the report names both

@@ -3,6 +3,7 @@ rulebook treat it like a bundled game: its deal, its static checks (what can be 
 rules interpreter as its engine. Built from `deck.described` (model.py), never from the deck's id."""
 from __future__ import annotations
 
+from ..errors import counted
 from ..games.spec import GameSpec, no_game
 from ..model import Deck
 from ..validate import Finding
@@ -67,17 +68,17 @@ def setup_findings(deck: Deck, players: int) -> list[Finding]:
         elif isinstance(step, DealStep) and step.by:
             values = {str(card.get(step.by)) for card in cards if step.where.matches(card)}
             if len(values) < players:
-                found.append(Finding(f"{where}: dealing by {step.by} needs a value for each of {players} players; "
-                                     f"the cards have {len(values)}", players, step.at))
+                found.append(Finding(f"{where}: dealing by {step.by} needs a value for each of "
+                                     f"{counted(players, 'player')}; the cards have {len(values)}", players, step.at))
         elif isinstance(step, DealStep):
             count = step.count.for_players(players, 1)
             matching = sum(1 for card in cards if step.where.matches(card))
             if count is not None:
                 needed += count * players
                 if count * players > matching:
-                    found.append(Finding(f"{where}: {matching} cards cannot deal {count} to each of {players} "
-                                         "players", players, step.at))
+                    found.append(Finding(f"{where}: {counted(matching, 'card')} cannot deal {count} to each of "
+                                         f"{counted(players, 'player')}", players, step.at))
     if needed > total and not found:
-        found.append(Finding(f"rules.setup: {total} cards cannot make the set-up, which takes {needed}", players,
-                             rules.source))
+        found.append(Finding(f"rules.setup: {counted(total, 'card')} cannot make the set-up, which takes {needed}",
+                             players, rules.source))
     return found

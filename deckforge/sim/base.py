@@ -26,7 +26,7 @@ from difflib import get_close_matches
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Hashable, Sequence
 
-from ..errors import DeckforgeError, display_path
+from ..errors import DeckforgeError, counted, display_path
 from ..model import Deck
 from .results import Bids, Figures, GameResult, place_returns  # noqa: F401  (the engines' results; re-exported)
 
@@ -300,7 +300,8 @@ class Engine:
         cards = self.deck.for_players(self.players)
         deal = self.spec.deal
         if len(cards) < deal.needed(self.players):
-            raise SimulationError(f"deck '{self.deck.id}': {len(cards)} cards cannot {deal.describe(self.players)}")
+            raise SimulationError(f"deck '{self.deck.id}': {counted(len(cards), 'card')} cannot "
+                                  f"{deal.describe(self.players)}")
         return cards
 
     def new_game(self, rng: random.Random, starter: int | None = None) -> State:

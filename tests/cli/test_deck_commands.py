@@ -173,6 +173,20 @@ def test_a_rank_written_as_a_number_is_the_rank_and_options_take_any_case(tmp_pa
     assert [round(float(v)) for v in PdfReader("p.pdf").pages[0].mediabox[2:]] == [612, 792]
 
 
+def test_validate_counts_one_card_and_one_player_in_the_singular(tmp_path: Path, monkeypatch) -> None:
+    """The deal findings said "1 cards" and "each of 1 players"; every count now agrees with its number."""
+    monkeypatch.chdir(tmp_path)
+    Path("deck.yaml").write_text(
+        "id: one\ngame: kamen-nuzky-papir\nlanguages: [en]\nname: {en: One}\nplayers: {min: 1, max: 2}\n"
+        "card_size: poker\ncards:\n  - {id: rock, kind: item, item: rock, count: 1, name: {en: Rock}}\n",
+        encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "deck.yaml", "-j", "1"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr.splitlines()[-2:] == [
+        "- deck.yaml:5:10: 1 player: 1 card cannot deal 4 to each of 1 player and turn one up, which takes 5",
+        "- deck.yaml:5:10: 2 players: 1 card cannot deal 4 to each of 2 players and turn one up, which takes 9"]
+
+
 def test_validate_places_each_count_the_deck_cannot_deal_at_its_players(tmp_path: Path, monkeypatch) -> None:
     """Kámen, nůžky, papír had no static deal check (the play check found it, unplaced); every game's deal is now
     checked before play and placed at `players`, the key to change (or add cards)."""
