@@ -61,6 +61,12 @@ def with_icons(text: str, icons) -> Markup:
     return Markup(TOKEN.sub(image, str(escape(text))))
 
 
+def alt_text(text: str, icons) -> str:
+    """Return a card's name as its image's alt text: each of the deck's `:name:` icons said by its name alone
+    ("Štít shield"), as a screen reader should read it (a token that is no icon of the deck stays text)."""
+    return TOKEN.sub(lambda match: match.group(1) if match.group(1) in icons else match.group(0), text)
+
+
 def _values(state: PageState) -> dict:
     deck = state.snapshot.deck
     size = deck.card_size if deck else None
@@ -77,4 +83,5 @@ def _values(state: PageState) -> dict:
         "kind_labels": spec.kind_labels if spec else {},  # the game's words for its kinds, translated
         "simulates": spec is not None and spec.engine is not None,  # the check plays games, not static checks alone
         "with_icons": lambda text: with_icons(text, deck.icons if deck else {}),
+        "alt_text": lambda text: alt_text(text, deck.icons if deck else {}),
     }

@@ -238,6 +238,7 @@ players: {min: 2, max: 4}
 card_size: poker
 cards:
   - {id: ember, count: 6, name: {en: Ember, cs: Žhavý uhlík}, text: {en: "Strike :sword: for 1.", cs: "Úder :shield: za 1."}}
+  - {id: guard, count: 2, name: {en: "Guard :shield:", cs: "Štít :shield:"}}
 """
 SHIELD = '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><path d="M4 4 L20 4 L12 22 Z"/></svg>'
 
@@ -271,6 +272,13 @@ def test_caption_icons_are_drawn_from_the_decks_own_files(icon_client) -> None:
     svg = client.get("/icon/shield")
     assert svg.headers["content-type"].startswith("image/svg+xml") and svg.text == SHIELD
     assert "sandbox" in svg.headers["content-security-policy"]  # an SVG's script never runs, even opened alone
+
+
+def test_a_card_images_alt_text_names_its_icons_without_codes(icon_client) -> None:
+    """The face's alt text read the raw code ("Štít :shield:"); it now says the icon's name."""
+    client, _ = icon_client
+    assert figures(client.get("/", params={"lang": "cs"}).text)["card-guard"]["alt"] == "Štít shield"
+    assert figures(client.get("/", params={"lang": "en"}).text)["card-guard"]["alt"] == "Guard shield"
 
 
 def test_an_icon_address_serves_only_the_decks_icons(icon_client) -> None:
