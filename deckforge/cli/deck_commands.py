@@ -1,6 +1,7 @@
 """Commands that read decks: list, show, validate, new, translate."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -177,11 +178,19 @@ _UNDECOMPOSED = str.maketrans({"ß": "ss", "ł": "l", "đ": "d", "ø": "o", "æ"
 
 
 def deck_id_from_name(name: str) -> str:
-    """Return a deck id for a folder name: letters without their accents ("Můj balíček" -> "muj-balicek")."""
+    """Return a deck id for a folder name: letters without their accents ("Můj balíček" -> "muj-balicek"); a name
+    with no Latin letter or digit ("日本") gets "deck-" and a short hash of the name, the same on every run and
+    for every such name its own."""
     letters = unicodedata.normalize("NFKD", name.lower().translate(_UNDECOMPOSED))
     plain = "".join(ch for ch in letters if not unicodedata.combining(ch))
     new_id = re.sub(r"[^a-z0-9_-]+", "-", plain).strip("-_")[:64].rstrip("-_")
-    return new_id or "my-deck"
+    return new_id or _hashed_id(name)
+
+
+def _hashed_id(name: str) -> str:
+    """Return "deck-" and the first 8 hex digits of the name's SHA-256 (NFC first: macOS may give the same name
+    decomposed)."""
+    return "deck-" + hashlib.sha256(unicodedata.normalize("NFC", name).encode("utf-8")).hexdigest()[:8]
 
 
 def _cards_to_spreadsheet(original, deck_file: Path) -> None:

@@ -1,5 +1,7 @@
 """The deck commands through click's CliRunner: list, show, validate, new, and help for every command."""
 import json
+import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -98,6 +100,21 @@ def test_new_takes_the_id_from_a_czech_folder_name_without_its_accents(tmp_path:
     assert f"\nid: {deck_id}\n" in (target / "deck.yaml").read_text(encoding="utf-8")
     assert f"(id {deck_id}, copied from wizard)" in result.output
     assert result.output.rstrip().endswith(f"then run deckforge validate '{target}'")
+
+
+def test_new_gives_a_folder_name_with_no_latin_letters_its_own_stable_id(tmp_path: Path) -> None:
+    """"日本" got the id "my-deck", that of a folder named "My Deck", so their builds shared output/my-deck/; such
+    a name now gets "deck-" and a short hash of itself, the same on every run (and for its decomposed spelling)."""
+    ids = {}
+    for parent, folder in [("a", "日本"), ("b", "日本"), ("c", "中国"), ("d", unicodedata.normalize("NFD", "ガイド")),
+                           ("e", "ガイド")]:
+        result = run("new", str(tmp_path / parent / folder), "--from", "wizard")
+        assert result.exit_code == 0, result.output
+        ids[parent] = re.search(r"(?m)^id: (.*)$", (tmp_path / parent / folder / "deck.yaml").read_text("utf-8"))[1]
+        assert f"(id {ids[parent]}, copied from wizard)" in result.output
+    assert re.fullmatch(r"deck-[0-9a-f]{8}", ids["a"]), ids
+    assert ids["a"] == ids["b"] and ids["d"] == ids["e"]
+    assert len({ids["a"], ids["c"], ids["d"], "my-deck"}) == 4
 
 
 def test_new_with_a_spreadsheet_from_a_deck_named_by_a_relative_path(tmp_path: Path, monkeypatch) -> None:
