@@ -13,7 +13,7 @@ from ..layout.paper import PAPER_SIZES
 from ..layout.services import SERVICES, unverified
 from ..output import check_writable
 from ..output_guard import check_output
-from .common import OutputPath, counted, lang_option, open_deck, players_option, warn_untranslated
+from .common import OutputPath, lang_option, open_deck, players_option, warn_untranslated
 
 paper_option = click.option("--paper", type=click.Choice(list(PAPER_SIZES), case_sensitive=False), default="a4",
                             show_default=True,
@@ -201,8 +201,7 @@ class _progress:
 
 
 def _report(result) -> None:
-    unit = {"sheets": "page", "cards-pdf": "page", "cards-png": "image", "tts": "face sheet"}[result.fmt]
-    click.echo(f"wrote {display_path(result.path)}: {counted(result.pages, unit)}, {counted(result.cards, 'card')}")
+    click.echo(f"wrote {result.summary}")
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
     for note in result.notes:

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Callable, Iterator
 
 import click
 
+from ..errors import counted
+
 if TYPE_CHECKING:
     from ..model import Deck
 
@@ -115,11 +117,6 @@ def progress_bar(total: int, label: str) -> Iterator[Callable[[int], None] | Non
         yield bar.update
     finally:
         bar.close()
-
-
-def counted(number: int, noun: str) -> str:
-    """Return "1 card" or "3 cards": the English nouns the commands' reports count."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def player_range(low: int, high: int) -> str:

@@ -60,7 +60,7 @@ def _sheets(deck: Deck, options: BuildOptions) -> Callable[[], Made]:
     bundled deck gives them, and they are advice for tuning one deck's build, which --all does not take."""
     def run() -> Made:
         result = build_deck(deck, options)
-        return Made(f"{display_path(result.path)}: {result.pages} pages, {result.cards} cards", result.warnings)
+        return Made(result.summary, result.warnings)
     return run
 
 

@@ -13,7 +13,7 @@ from typing import Callable
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import BuildError, display_path
+from ..errors import BuildError, counted, display_path
 from ..i18n import catalog_warning, deck_words
 from ..load import load_deck
 from ..load.card_template import load_card_template
@@ -71,6 +71,12 @@ class BuildResult:
     cards: int
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+
+    @property
+    def summary(self) -> str:
+        """Return "decks/x.pdf: 3 pages, 54 cards", counting what this format makes: pages, images or face sheets."""
+        unit = {"sheets": "page", "cards-pdf": "page", "cards-png": "image", "tts": "face sheet"}[self.fmt]
+        return f"{display_path(self.path)}: {counted(self.pages, unit)}, {counted(self.cards, 'card')}"
 
 
 @dataclass(frozen=True)

@@ -98,6 +98,21 @@ def test_build_all_prints_each_builds_warnings_under_its_label(tmp_path: Path, m
     assert "note: each card has its own" not in result.stderr  # the routine notes of every bundled deck
 
 
+@pytest.mark.parametrize("fmt, unit", [("tts", "1 face sheet"), ("cards-png", "14 images")])
+def test_build_all_counts_what_the_format_makes_as_a_single_build_does(tmp_path: Path, monkeypatch, fmt,
+                                                                       unit) -> None:
+    # Before, every --all summary said "N pages", even for PNG images or Tabletop Simulator face sheets.
+    deck = load_deck("kamen-nuzky-papir")
+    monkeypatch.setattr(batch, "bundled_decks", lambda: [deck.folder / "deck.yaml"])
+    monkeypatch.setattr(batch, "_rulebook_writer", lambda: None)
+    monkeypatch.chdir(tmp_path)
+    single = CliRunner().invoke(main, ["build", "kamen-nuzky-papir", "--lang", "cs", "--format", fmt])
+    batch_run = CliRunner().invoke(main, ["build", "--all", "--jobs", "1", "--format", fmt])
+    assert single.exit_code == 0 and batch_run.exit_code == 0, single.output + batch_run.output
+    assert f": {unit}, 30 cards" in single.stdout
+    assert single.stdout.splitlines()[0] in batch_run.stdout.splitlines()
+
+
 def test_jobs_is_for_build_all_only() -> None:
     result = CliRunner().invoke(main, ["build", "wizard", "--jobs", "2"])
     assert result.exit_code == 2 and "--jobs is for --all" in result.output
