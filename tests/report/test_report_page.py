@@ -2,11 +2,14 @@
 import base64
 import io
 import re
+import shutil
 import statistics
 from collections import Counter
 
 import pytest
+from click.testing import CliRunner
 
+from deckforge.cli import main
 from deckforge.games import specs
 from deckforge.load import load_deck
 from deckforge.report import build_report, render_html, write_report
@@ -215,3 +218,18 @@ def test_decks_of_one_folder_are_told_apart_by_their_files(tmp_path):
     (folder / "other.yaml").write_text((folder / "deck.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     decks = [load_deck(folder / "deck.yaml"), load_deck(folder / "other.yaml")]
     assert series_labels(decks) == ["A: deck.yaml", "B: other.yaml"]
+
+
+def test_the_header_lists_the_compared_decks_without_declining_their_names(tmp_path, monkeypatch):
+    # Before, the line read "…; proti B: s1b Kámen, nůžky, papír…": „proti“ wants the dative, which a name cannot take.
+    shutil.copytree(load_deck("kamen-nuzky-papir").folder, tmp_path / "s1b")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["report", "kamen-nuzky-papir", "--games", "20", "--against", "s1b",
+                                       "--lang", "cs", "--jobs", "1", "-o", "report.html"])
+    assert result.exit_code == 0, result.output
+    header = (tmp_path / "report.html").read_text(encoding="utf-8").split("<header>", 1)[1].split("</header>", 1)[0]
+    decks = " ".join(re.sub(r"<[^>]+>", " ", header.split('<p class="run">', 2)[1]).split())
+    assert re.fullmatch(r"Porovnávané balíčky: A: kamen-nuzky-papir Kámen, nůžky, papír, hra kamen-nuzky-papir, "
+                        r"\S+/kamen-nuzky-papir/deck\.yaml; "
+                        r"B: s1b Kámen, nůžky, papír, hra kamen-nuzky-papir, s1b/deck\.yaml", decks), decks
+    assert "proti" not in header
