@@ -14,14 +14,14 @@ import re
 import sys
 from pathlib import Path
 
-from babel.core import Locale, UnknownLocaleError
+from babel.core import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import write_po
 
 from . import __version__
-from .errors import BuildError, display_path
-from .i18n import DECK_LOCALE, DOMAIN, is_translated, catalog_languages, catalog_path, check_language_code
+from .i18n import (DECK_LOCALE, DOMAIN, babel_locale, catalog_languages, catalog_path, check_language_code,
+                   is_translated, read_catalog)
 from .load import TEMPLATES_DIR
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -36,9 +36,10 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "P_": ((1, "c"), 2), "NP_": ((1, "c"), 2, 3)}
 HEADER = ("# Translations of the words deckforge prints: page labels, the calibration sheet, rulebook headings,\n"
           "# tables and plural forms. Distributed under the same license as deckforge (MIT).\n"
           "# Update: python -m deckforge.catalog")
-DECK_HEADER = ("# This deck's own translations of the words deckforge prints: page labels, rulebook headings and tables,\n"
-               "# the report. Fill in each msgstr (an empty one prints deckforge's own words, or English); keep every\n"
-               "# %(name)s as it is. Bring it up to date after updating deckforge: deckforge translate DECK --lang LANG")
+DECK_HEADER = ("# This deck's own translations of the words deckforge prints: page labels, rulebook headings and\n"
+               "# tables, the report. Fill in each msgstr (an empty one prints deckforge's own words, or English);\n"
+               "# keep every %(name)s as it is. Bring it up to date after updating deckforge:\n"
+               "# deckforge translate DECK --lang LANG")
 
 
 def extract() -> Catalog:
@@ -59,7 +60,7 @@ def extract() -> Catalog:
 def update(lang: str) -> Path:
     """Merge the extracted strings into the language's catalog (a new one if it has none), keeping translations."""
     po = catalog_path(check_language_code(lang))
-    catalog = _read(po, lang) if po.is_file() else _new(lang)
+    catalog = read_catalog(po, lang) if po.is_file() else _new(lang)
     po.parent.mkdir(parents=True, exist_ok=True)
     _write(po, _merged(catalog, HEADER), po.write_bytes)
     return po
@@ -73,36 +74,17 @@ def update_deck_catalog(folder: Path, lang: str) -> tuple[Path, int, int]:
 
     po = folder / DECK_LOCALE / f"{check_language_code(lang)}.po"
     shipped = catalog_path(lang)
-    catalog = _read(po, lang) if po.is_file() else _read(shipped, lang) if shipped.is_file() else _new(lang)
+    catalog = read_catalog(po, lang) if po.is_file() else read_catalog(shipped, lang) if shipped.is_file() else _new(lang)
     catalog = _merged(catalog, DECK_HEADER)
     _write(po, catalog, lambda text: atomic_write(po, text))
     messages = [m for m in catalog if m.id]
     return po, len(messages), sum(is_translated(m.string) for m in messages)
 
 
-def _read(po: Path, lang: str) -> Catalog:
-    from babel.messages.pofile import PoFileError
-
-    try:
-        with po.open("rb") as handle:
-            return read_po(handle, locale=_babel_locale(lang), abort_invalid=True)
-    except (PoFileError, ValueError, OSError) as exc:
-        raise BuildError(f"{display_path(po)}: {exc}") from None
-
-
 def _new(lang: str) -> Catalog:
-    locale = _babel_locale(lang)
+    locale = babel_locale(lang)
     return Catalog(locale=locale, domain=DOMAIN, project="deckforge", fuzzy=False,
                    language_team=Locale.parse(locale).english_name if locale else lang, last_translator="deckforge")
-
-
-def _babel_locale(lang: str) -> str | None:
-    """Return the language for Babel (which knows its plural rules), or None for one it does not know."""
-    try:
-        Locale.parse(lang)
-    except (UnknownLocaleError, ValueError):
-        return None
-    return lang
 
 
 def _merged(catalog: Catalog, header: str) -> Catalog:

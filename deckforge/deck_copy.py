@@ -5,11 +5,15 @@ block a reader forever, and a file may be huge. So the whole folder is surveyed 
 as a whole, naming the first offending entry, before a byte is copied: a link whose real target lies outside the
 folder, a link to a folder, anything that is neither a file nor a folder, and more files or bytes than the limits
 of deckforge/limits.py. A link to a file inside the folder is copied as a plain file.
+The copy's id comes from its folder's name (`deck_id_from_name`).
 """
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import stat
+import unicodedata
 from pathlib import Path
 
 from .errors import DeckforgeError, display_path
@@ -93,3 +97,23 @@ def _copy_file(source: Path, destination: Path, size: int) -> None:
 
 def _unreadable(error: OSError) -> None:
     raise DeckforgeError(f"cannot read {display_path(error.filename)}: {error.strerror}")
+
+
+# Letters NFKD leaves whole because they are not a base letter with an accent (German ß, Polish ł, Nordic ø...)
+_UNDECOMPOSED = str.maketrans({"ß": "ss", "ł": "l", "đ": "d", "ø": "o", "æ": "ae", "œ": "oe", "þ": "th"})
+
+
+def deck_id_from_name(name: str) -> str:
+    """Return a deck id for a folder name: letters without their accents ("Můj balíček" -> "muj-balicek"); a name
+    with no Latin letter or digit ("日本") gets "deck-" and a short hash of the name, the same on every run and
+    for every such name its own."""
+    letters = unicodedata.normalize("NFKD", name.lower().translate(_UNDECOMPOSED))
+    plain = "".join(ch for ch in letters if not unicodedata.combining(ch))
+    new_id = re.sub(r"[^a-z0-9_-]+", "-", plain).strip("-_")[:64].rstrip("-_")
+    return new_id or _hashed_id(name)
+
+
+def _hashed_id(name: str) -> str:
+    """Return "deck-" and the first 8 hex digits of the name's SHA-256 (NFC first: macOS may give the same name
+    decomposed)."""
+    return "deck-" + hashlib.sha256(unicodedata.normalize("NFC", name).encode("utf-8")).hexdigest()[:8]

@@ -186,23 +186,36 @@ def _shipped(lang: str) -> gettext.NullTranslations:
     return StrictTranslations(_compiled(po, lang), po, lang)
 
 
-def _compiled(po: Path, lang: str, translated_only: bool = False) -> BytesIO:
-    """Return a catalog compiled to the .mo format; fuzzy entries are left out (and, with `translated_only`, any
-    entry with an empty translation), so they count as missing."""
-    from babel.core import UnknownLocaleError
-    from babel.messages.mofile import write_mo
+def read_catalog(po: Path, lang: str):
+    """Read a .po file into Babel's Catalog, with the language's plural rule (a language Babel does not know keeps
+    the file's own Plural-Forms); a file that is no catalog is a BuildError naming it."""
     from babel.messages.pofile import PoFileError, read_po
 
     try:
         with po.open("rb") as handle:
-            try:
-                catalog = read_po(handle, locale=lang, abort_invalid=True)
-            except UnknownLocaleError:  # a language Babel does not know: the file's own Plural-Forms
-                handle.seek(0)
-                catalog = read_po(handle, abort_invalid=True)
+            return read_po(handle, locale=babel_locale(lang), abort_invalid=True)
     except (PoFileError, ValueError, OSError) as exc:
         raise BuildError(f"{display_path(po)}: {str(exc).removesuffix(' on 0')}; it must be a gettext catalog "
                          "as `deckforge translate` writes it") from None
+
+
+def babel_locale(lang: str) -> str | None:
+    """Return the language as Babel takes it (it then knows the plural rule), or None for one it does not know."""
+    from babel.core import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(lang)
+    except (UnknownLocaleError, ValueError):
+        return None
+    return lang
+
+
+def _compiled(po: Path, lang: str, translated_only: bool = False) -> BytesIO:
+    """Return a catalog compiled to the .mo format; fuzzy entries are left out (and, with `translated_only`, any
+    entry with an empty translation), so they count as missing."""
+    from babel.messages.mofile import write_mo
+
+    catalog = read_catalog(po, lang)
     if translated_only:
         for message in [m for m in catalog if m.id and not is_translated(m.string)]:
             catalog.delete(message.id, message.context)

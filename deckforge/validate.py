@@ -128,11 +128,10 @@ def validate_deck(deck: Deck, players: int | None = None, play: bool = True, pri
 
 def _validate(deck: Deck, players: int | None, play: bool, prints: bool, jobs: int | None, full: bool,
               progress) -> ValidationReport:
+    from .games import deck_spec
     from .text_numbers import text_warnings
 
     counts = [players] if players else list(deck.players)
-    from .games import deck_spec
-
     report = ValidationReport(deck, static_findings(deck, counts), warnings=text_warnings(deck)
                               + deck_spec(deck).warnings(deck) + rulebook_warnings(deck)
                               + attribute_warnings(deck) + language_warnings(deck))

@@ -64,8 +64,9 @@ def _watch_lost_stops() -> None:
 # The module of each command, so that running one imports only its own module; a command missing here is still
 # found, by importing every module (tests/cli/test_light_imports.py checks this table against the modules).
 COMMAND_MODULES = {"list": "deck_commands", "show": "deck_commands", "validate": "deck_commands",
-                   "new": "deck_commands", "translate": "deck_commands", "simulate": "simulate", "rulebook": "rulebook", "scorepad": "rulebook",
-                   "build": "build", "calibrate": "build", "report": "report", "preview": "preview"}
+                   "new": "deck_commands", "translate": "deck_commands", "simulate": "simulate",
+                   "rulebook": "rulebook", "scorepad": "rulebook", "build": "build", "calibrate": "build",
+                   "report": "report", "preview": "preview"}
 MODULES = ("deck_commands", "simulate", "rulebook", "build", "report", "preview")
 
 

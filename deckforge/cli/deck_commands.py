@@ -1,12 +1,10 @@
 """Commands that read decks: list, show, validate, new, translate."""
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
 import shlex
-import unicodedata
 from itertools import groupby
 from pathlib import Path
 
@@ -141,7 +139,7 @@ def new(path: Path, source: str, spreadsheet: bool) -> None:
     import shutil
     import tempfile
 
-    from ..deck_copy import copy_files, survey
+    from ..deck_copy import copy_files, deck_id_from_name, survey
     from ..output import uninterrupted
     from ..output_guard import check_output, protect
 
@@ -171,26 +169,6 @@ def new(path: Path, source: str, spreadsheet: bool) -> None:
             shutil.rmtree(staging, ignore_errors=True)
     click.echo(f"created {path / 'deck.yaml'} (id {new_id}, copied from {original.id}); edit it, then run "
                f"deckforge validate {shlex.quote(str(path))}")
-
-
-# Letters NFKD leaves whole because they are not a base letter with an accent (German ß, Polish ł, Nordic ø...)
-_UNDECOMPOSED = str.maketrans({"ß": "ss", "ł": "l", "đ": "d", "ø": "o", "æ": "ae", "œ": "oe", "þ": "th"})
-
-
-def deck_id_from_name(name: str) -> str:
-    """Return a deck id for a folder name: letters without their accents ("Můj balíček" -> "muj-balicek"); a name
-    with no Latin letter or digit ("日本") gets "deck-" and a short hash of the name, the same on every run and
-    for every such name its own."""
-    letters = unicodedata.normalize("NFKD", name.lower().translate(_UNDECOMPOSED))
-    plain = "".join(ch for ch in letters if not unicodedata.combining(ch))
-    new_id = re.sub(r"[^a-z0-9_-]+", "-", plain).strip("-_")[:64].rstrip("-_")
-    return new_id or _hashed_id(name)
-
-
-def _hashed_id(name: str) -> str:
-    """Return "deck-" and the first 8 hex digits of the name's SHA-256 (NFC first: macOS may give the same name
-    decomposed)."""
-    return "deck-" + hashlib.sha256(unicodedata.normalize("NFC", name).encode("utf-8")).hexdigest()[:8]
 
 
 def _cards_to_spreadsheet(original, deck_file: Path) -> None:

@@ -56,7 +56,7 @@ def report(deck: str, games: int, all_games: bool, seed: int, jobs: int | None, 
     check_output(target)  # before the games, which may take minutes
     check_writable(target)
     lang = pick_lang(model, lang)
-    warn_untranslated(lang, model)  # the page's own words print in English for a language deckforge has no catalog for
+    warn_untranslated(lang, model)  # the page's own words print in English where no catalog has the language
     started = time.perf_counter()
     from ..report.page import build_report, player_counts, write_report
     from ..report.play import refuse_broken

@@ -142,9 +142,8 @@ class FacePlanner:
             raise FaceErrors([Problem(card.source.file, card.source.line, card.source.column, "", problem)
                               for problem in problems_of(exc)]) from None
         self._warn_covered(card, placed)
-        if card.art is not None and not any(isinstance(op, ImageOp) for op in ops):
-            self._warn_art_unused(f"{card.source or self.shown}: card '{card.id}'", card.art, layout,
-                                  "this card's face", "the card's `art`")
+        self._warn_art_unused(ops, f"{card.source or self.shown}: card '{card.id}'", card.art, layout,
+                              "this card's face", "the card's `art`")
         return Face(f"card-{card.id}", self.width, self.height, self.bleed, ops)
 
     def back(self) -> Face:
@@ -152,9 +151,8 @@ class FacePlanner:
         deck = self.build.deck
         where = f"the back ({self.build.lang})"
         ops = self._ops(self.build.template.back, back_context(self.build), where, deck.back.art, "back")
-        if deck.back.art is not None and not any(isinstance(op, ImageOp) for op in ops):
-            self._warn_art_unused(f"{display_path(deck.path) if deck.path else deck.id}: back.art", deck.back.art,
-                                  self.build.template.back, "the back", "`back.art`")
+        self._warn_art_unused(ops, f"{display_path(deck.path) if deck.path else deck.id}: back.art", deck.back.art,
+                              self.build.template.back, "the back", "`back.art`")
         return Face("back", self.width, self.height, self.bleed, ops)
 
     @property
@@ -377,8 +375,10 @@ class FacePlanner:
                    "give the text to a card whose face draws no symbols there, or use a card template whose text "
                    "box leaves them room (docs/card-templates.md)")
 
-    def _warn_art_unused(self, who: str, art, layout: Layout, face: str, key: str) -> None:
-        """Warn that art is given where the card template shows none: the file is checked, but never printed."""
+    def _warn_art_unused(self, ops: tuple[Op, ...], who: str, art, layout: Layout, face: str, key: str) -> None:
+        """Warn when art is given and the face's operations draw no image: the file is checked, but never printed."""
+        if art is None or any(isinstance(op, ImageOp) for op in ops):
+            return
         boxes = [element for element in layout.elements if isinstance(element, ArtBox)]
         why = (f"whose art boxes ({_quoted(boxes)}) each have a `when` that leaves it out" if boxes
                else "which has no art box")

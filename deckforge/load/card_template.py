@@ -497,7 +497,6 @@ class _TemplateReader:
         return bool(self.c.boolean(raw, key, f"{path}.{key}")) if key in raw else False
 
 
-
 @lru_cache(maxsize=4096)
 def compiled_text(source: str):
     """Return a template text compiled, once for its check at load and every card of the build."""
@@ -521,12 +520,8 @@ def _check_text(source: str) -> None:
 
 def _check_condition(source: str) -> None:
     """Compile a `when` condition as a build will; raise TemplateSyntaxError for whatever is wrong with it."""
-    try:
-        compiled_condition(source)
-    except TemplateAssertionError:
-        _check_names(_condition_tree(source))  # it parsed: say which name is unknown, with the nearest one
-        raise
-    _check_names(_condition_tree(source))
+    _check_names(_condition_tree(source))  # an unknown name first, with the nearest one
+    compiled_condition(source)
 
 
 def _condition_tree(source: str) -> nodes.Expr:
