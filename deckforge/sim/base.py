@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 from difflib import get_close_matches
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Sequence
 
 from ..errors import DeckforgeError, counted, display_path
 from ..model import Deck
@@ -132,6 +132,19 @@ class State:
         the numbers counts, and ties are allowed. The winners of a finished game stand at the top. It changes
         nothing (no random draw, no list the state keeps) and is cheap: the report calls it after every decision.
         None (the default) leaves the game without lead changes, drama and decisiveness in the report.
+        """
+        return None
+
+    def shedding_feed(self) -> tuple[Callable[[], Iterable[int]], list[int]] | None:
+        """Return what a shedding game's `standings` are made of, for the report to read them faster, or None
+        (the default: the report calls `standings`).
+
+        A shedding game (`measures.shedding_standings`) returns `(held, places)`: `held()` gives the cards each
+        seat holds, in seat order, best built of C parts alone (`functools.partial(map, len, self.hands)`), and
+        `places` is the state's own list of the seats out, first out first, which grows in place as seats go out
+        (never replaced). The report then keeps a row of counts per decision and builds the standings of a whole
+        game at once (`measures.shedding_rows`), the same numbers as `standings` after each decision without a
+        Python call per decision. Its `standings` should read this feed, so that the two never differ.
         """
         return None
 

@@ -46,8 +46,14 @@ def play_measured(state, rng: random.Random, choosers: Sequence[Callable], bound
 
     decisions = forced = 0
     history: list[float] = []  # every standings read, one after another (a row of `players` numbers each)
-    standings = state.standings
-    watching, decided = follow and standings() is not None, False
+    feed = follow and state.shedding_feed()
+    if feed:  # a shedding game: the cards held after each decision, and how many seats were out then
+        read, places = feed
+        outs: list[int] | None = []
+        note = outs.append
+    else:
+        read, outs = state.standings, None
+    watching, decided = follow and read() is not None, False
     record = history.extend
     is_terminal, sample, apply, legal_actions = (state.is_terminal, state.sample_chance, state._apply_action,
                                                  state._legal_actions)
@@ -57,7 +63,9 @@ def play_measured(state, rng: random.Random, choosers: Sequence[Callable], bound
             apply(sample(rng))
             continue
         if decided and watching:
-            record(standings())
+            record(read())
+            if feed:
+                note(len(places))
         legal = legal_actions()
         decisions += 1
         forced += len(legal) == 1
@@ -65,25 +73,51 @@ def play_measured(state, rng: random.Random, choosers: Sequence[Callable], bound
         apply(rng.choice(legal) if choose is _random else choose(state, rng))
         decided = True
     if decided and watching:
-        record(standings())
+        record(read())
+        if feed:
+            note(len(places))
     result = state.result()
-    result.measures = game_measures(decisions, forced, history, result.winners if result.finished else (),
+    rows = standing_rows(history, state.engine.players, outs, result.places)
+    result.measures = game_measures(decisions, forced, rows, result.winners if result.finished else (),
                                     state.engine.players)
     return result
 
 
-def game_measures(decisions: int, forced: int, history: Sequence[float], winners: Sequence[int],
+def standing_rows(history: Sequence[float], players: int, outs: Sequence[int] | None,
+                  places: Sequence[int]) -> np.ndarray | None:
+    """Return the standings after each decision as an array (decisions × seats), from the flat `history`: the
+    standings themselves, or with `outs` (a shedding game's feed) the cards held and how many seats of `places`
+    were out, made into standings here (`shedding_rows`). None when nothing was read."""
+    import numpy as np
+
+    if not history:
+        return None
+    rows = np.fromiter(history, dtype=float, count=len(history)).reshape(-1, players)
+    return rows if outs is None else shedding_rows(rows, outs, places)
+
+
+def shedding_rows(held: np.ndarray, outs: Sequence[int], places: Sequence[int]) -> np.ndarray:
+    """Return `shedding_standings` of every decision at once: `held[k]` the cards each seat held after decision k,
+    `outs[k]` how many seats of `places` (first out first) were out then."""
+    import numpy as np
+
+    rows = -held
+    out_counts = np.fromiter(outs, dtype=np.intp, count=len(outs))
+    seats = rows.shape[1]
+    for place, seat in enumerate(places):
+        rows[out_counts > place, seat] = seats - place
+    return rows
+
+
+def game_measures(decisions: int, forced: int, rows: np.ndarray | None, winners: Sequence[int],
                   players: int) -> GameMeasures:
     """Return a game's measures; the standing ones only when it has standings and winners (a finished game).
 
-    `history` holds the standings after each decision one after another, `players` numbers each: kept flat during
-    the game (a list per decision cost as much again as reading it) and read as one array (decisions × seats), so
-    that a game of a thousand decisions is read in a few whole-array steps instead of a Python loop per decision."""
-    import numpy as np
-
-    if not history or not winners or players < 2:
+    `rows` holds the standings after each decision (decisions × seats; `standing_rows`): kept flat during the game
+    (a list per decision cost as much again as reading it) and read as one array, so that a game of a thousand
+    decisions is read in a few whole-array steps instead of a Python loop per decision."""
+    if rows is None or not winners or players < 2:
         return GameMeasures(decisions, forced)
-    rows = np.fromiter(history, dtype=float, count=len(history)).reshape(-1, players)
     # drama and decisiveness read the winners' estimates only: n comparisons per winner and decision, not n²
     estimates = winner_estimates(rows, winners)
     seats = range(len(winners))

@@ -3,6 +3,7 @@ forced-move share of seeded games replayed step by step, and two rule variants c
 import math
 import re
 
+import numpy as np
 import pytest
 import yaml
 
@@ -14,7 +15,8 @@ from deckforge.report.play import play_deck, tally
 from deckforge.report.stats import (Estimate, difference_estimate, fairness, fairness_estimate, mean_estimate,
                                    ratio_estimate)
 from deckforge.sim.base import CHANCE, Engine, GameInfo, GameResult, State, engine_for, play_game
-from deckforge.sim.measures import decisiveness, drama, drama_threshold, lead_changes, rank_estimates
+from deckforge.sim.measures import (decisiveness, drama, drama_threshold, lead_changes, rank_estimates, shedding_rows,
+                                    shedding_standings)
 from deckforge.sim.runner import SERIES_LENGTH, game_rng
 from deckforge.sim.summary import Summary
 from report_helpers import table_rows
@@ -44,6 +46,15 @@ def test_drama_and_decisiveness_follow_the_winner() -> None:
     assert decisiveness(estimates, [0]) == 0.75  # at the top for good only with the 4th decision: 3 came before
     assert decisiveness([estimates[0], estimates[1], estimates[0], estimates[0]], [0]) == 0.5  # with the 3rd
     assert drama(estimates[:1], [0], 4) == 0.0 and decisiveness(estimates[:1], [0]) == 0.0
+
+
+def test_a_shedding_games_rows_are_its_standings_after_each_decision() -> None:
+    # four seats; seat 2 goes out after the second decision, seat 0 after the fourth, and seat 3 is then left
+    held = [(5, 4, 1, 6), (5, 3, 0, 6), (2, 3, 0, 6), (0, 1, 0, 4), (0, 1, 0, 2)]
+    outs, places = [0, 1, 1, 3, 3], [2, 0, 3]
+    expected = [shedding_standings(row, places[:out]) for row, out in zip(held, outs)]
+    assert expected[3] == [3, -1, 4, 2] and expected[0] == [-5, -4, -1, -6]  # out: 4 - place; in: minus the cards
+    assert shedding_rows(np.array(held, dtype=float), outs, places).tolist() == expected
 
 
 def test_fairness_is_cardstocks_formula() -> None:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 from operator import add
+from typing import Callable, Iterable
 
 from .rules import EFFECTS, POSITIONS
 from ...sim.base import CHANCE, TERMINAL, GameResult, InvariantError
@@ -36,8 +38,12 @@ class DymockView:
     def standings(self) -> list[float]:
         """Return who is ahead: fewer cards in hand and on the table is better, and a seat out above every seat
         still in (RULES.md, DYMOCK: the first out wins, the last left holding cards loses)."""
-        return shedding_standings(map(add, self.hand_size, self.table_count),
-                                  self.places)
+        held, places = self.shedding_feed()
+        return shedding_standings(held(), places)
+
+    def shedding_feed(self) -> tuple[Callable[[], Iterable[int]], list[int]]:
+        """Cards held in hand and on the table, and the seats out (State.shedding_feed)."""
+        return partial(map, add, self.hand_size, self.table_count), self.places
 
     # --- text ----------------------------------------------------------------------------------------------------
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from .rules import CHOOSE, GIVING, ITEM_NAMES, PHASE_NAMES
 from ...sim.base import CHANCE, TERMINAL, GameResult, InvariantError
@@ -38,7 +39,12 @@ class KnpView:
     def standings(self) -> list[float]:
         """Return who is ahead: fewer cards in hand is better, and a seat out above every seat still in (RULES.md:
         the first to run out wins)."""
-        return shedding_standings(map(len, self.hands), self.places)
+        held, places = self.shedding_feed()
+        return shedding_standings(held(), places)
+
+    def shedding_feed(self) -> tuple[Callable[[], Iterable[int]], list[int]]:
+        """Cards in each hand, and the seats out (State.shedding_feed)."""
+        return partial(map, len, self.hands), self.places
 
     def action_to_string(self, player: int, action: int) -> str:
         """Return the action in words, each distinct (cards carry their index); a chance outcome names the seat
