@@ -49,10 +49,12 @@ def register_fonts() -> None:
         font_manager.fontManager.addfont(str(font.path))
 
 
-def new_figure(width_in: float, height_in: float) -> Figure:
-    """Return an empty figure in the report's style (apply `style()` around drawing and saving)."""
+def new_figure(width_in: float, height_in: float, constrained: bool = True) -> Figure:
+    """Return an empty figure in the report's style (apply `style()` around drawing and saving). `constrained`:
+    matplotlib fits the axes around their labels; without it the caller sets the margins (a third of the drawing
+    time of a chart of many panels goes to constrained layout measuring every tick label)."""
     register_fonts()
-    return Figure(figsize=(width_in, height_in), layout="constrained")
+    return Figure(figsize=(width_in, height_in), layout="constrained" if constrained else None)
 
 
 def style():
