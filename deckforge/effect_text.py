@@ -9,7 +9,8 @@ tests/load/test_auto_text.py fails while an effect or a target has no phrase or 
 """
 from __future__ import annotations
 
-from typing import Iterable
+import re
+from typing import Iterable, Mapping
 
 from babel.core import Locale, UnknownLocaleError
 from babel.lists import format_list
@@ -85,9 +86,18 @@ def phrase(effect: Effect, lang: str) -> str:
     return t.npgettext(*entry, number) % {"num": number}
 
 
-def effect_name(name: str, lang: str) -> str:
-    """Return a spell effect's short name in a language; a name outside the vocabulary (a game's own rule) as it is."""
-    return translations(lang).pgettext(*NAMES[name]) if name in NAMES else name
+def effect_name(name: str, lang: str, events: Mapping[str, tuple] | None = None) -> str:
+    """Return an effect's short name in a language: a spell effect's, or a game's own rule event's from `events`
+    (its GameSpec.event_names, "penalty:discard-#" naming "penalty:discard-2"); any other name as it is."""
+    names = {**NAMES, **(events or {})}
+    numbered = re.fullmatch(r"(.*\D)(\d+)", name)
+    t = translations(lang)
+    if name in names:
+        return t.pgettext(*names[name])
+    if numbered and f"{numbered[1]}#" in names:
+        number = int(numbered[2])
+        return t.npgettext(*names[f"{numbered[1]}#"], number) % {"num": number}
+    return name
 
 
 def card_text(effects: Iterable[Effect], lang: str) -> str:

@@ -92,6 +92,10 @@ class GameSpec:
     # the game's words for its card kinds, N_-marked (the preview captions each card with its kind in the page's
     # language); a deck with no game has cards of kind "card" unless it names its own, shown as written
     kind_labels: dict[str, str] = field(default_factory=lambda: {"card": N_("card")})
+    # the short names of the game's own rule events (GameResult.effects) by id, marked P_("effect name", ...); an id
+    # that ends in a number ("penalty:discard-2") is named under its stem with "#" for the number, with NP_ and
+    # %(num)d; the report names spell effects itself (effect_text.effect_name), any other id as it is
+    event_names: dict[str, tuple] = field(default_factory=dict)
 
     @property
     def has_simulator(self) -> bool:

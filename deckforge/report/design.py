@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..effect_text import effect_name
+from ..games import deck_spec
 from ..i18n import SOURCE_LANGUAGE, translations
 from .analysis import decimal, pct, seat_shares, span
 from .play import CountRun, DeckRun
@@ -59,15 +61,23 @@ class RuleFiring:
     name: str
     per_game: tuple[float | None, ...]     # mean times per finished game, per deck (None: deck not measured)
     games: tuple[Share | None, ...]        # the share of finished games in which it fired at least once
+    label: str = ""                        # its name in the page's language; the name itself when it has none
+
+    @property
+    def named(self) -> bool:
+        return bool(self.label) and self.label != self.name
 
 
-def rule_firings(series: list[tuple[str, DeckRun]], players: int) -> list[RuleFiring]:
-    """Return every rule that fired in some deck at `players`, by name."""
+def rule_firings(series: list[tuple[str, DeckRun]], players: int, lang: str = SOURCE_LANGUAGE) -> list[RuleFiring]:
+    """Return every rule that fired in some deck at `players`, by id, with its name in `lang`: a spell effect's, or
+    the name its game gives it (GameSpec.event_names)."""
     tallies = [run.counts[players].design if players in run.counts else None for _, run in series]
+    events = {name: entry for _, run in reversed(series) for name, entry in deck_spec(run.deck).event_names.items()}
     names = sorted({name for tally in tallies if tally for name in tally.effects})
     return [RuleFiring(name, tuple(tally.effects[name] / tally.games if tally and tally.games else None
                                    for tally in tallies),
-                       tuple(Share(tally.effect_games[name], tally.games) if tally else None for tally in tallies))
+                       tuple(Share(tally.effect_games[name], tally.games) if tally else None for tally in tallies),
+                       effect_name(name, lang, events))
             for name in names]
 
 

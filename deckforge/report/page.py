@@ -17,7 +17,6 @@ from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
-from ..effect_text import effect_name
 from ..errors import DeckforgeError, display_path
 from ..i18n import SOURCE_LANGUAGE, deck_words, install_words, translations
 from ..load import TEMPLATES_DIR
@@ -87,7 +86,7 @@ def _build_report(deck: Deck, games: int, seed: int, policy: str, jobs: int, aga
     focus = card_charts.focus_count(series)
     return Report(series, verdicts, lang, focus, draw_charts(series, lang, jobs), compare_cards(series, focus, lang),
                   compare_counts(series[0][1], series[1][1]) if against else [],
-                  [deck_measures(run) for _, run in series], rule_firings(series, focus))
+                  [deck_measures(run) for _, run in series], rule_firings(series, focus, lang))
 
 
 def player_counts(deck: Deck, against: Deck | None) -> list[int]:
@@ -168,7 +167,7 @@ def environment(lang: str = SOURCE_LANGUAGE) -> SandboxedEnvironment:
                        number=lambda number: str(number).replace(".", decimal(0.0, lang)[1]),
                        gap=lambda diff: describe_gap(diff, lang),
                        points=lambda value: points(value, lang), b_minus_a=lambda diff: b_minus_a(diff, lang),
-                       deck_name=deck_name, shown_path=display_path, effect_name=lambda name: effect_name(name, lang),
+                       deck_name=deck_name, shown_path=display_path,
                        estimate=lambda value, kind="measure": estimate_text(value, kind, lang),
                        hundredths=lambda number: hundredths(number, lang),
                        signed_hundredths=lambda number: signed_hundredths(number, lang))

@@ -96,3 +96,25 @@ def test_a_czech_report_names_spell_effects_and_cards_in_czech() -> None:
     spells = " ".join(rows["figure-spell_effects"][1:]).replace("\u00a0", " ")
     assert "Pevná skála (tah navíc): " in spells and "Papírový déšť (líznutí karet): " in spells
     assert not re.search(r"[a-z-]+\.[a-z_]+:", spells), spells
+
+
+# A rule event of each bundled game that fires in a few games at every count, with its Czech name.
+CZECH_EVENTS = {"dymock": ("burn", "spálení balíku"), "prsi": ("seven", "vyložená sedma"),
+                "rychle-sipy": ("penalty:lose-turn", "trest: jedno kolo nebere"),
+                "wizard": ("trick-won-by-trump", "štych vzatý trumfem"),
+                "kamen-nuzky-papir": ("skip", "vynechání tahu")}
+
+
+@pytest.mark.parametrize("game", sorted(CZECH_EVENTS))
+def test_a_czech_report_names_every_rule_event_of_the_game(game: str) -> None:
+    """The table of how often each rule fires printed DYMOCK's, Prší's, Rychlé šípy's and Wizard's own events as
+    their ids ("four-of-a-kind-burn", "penalty:discard-1") on a Czech page: each game now names them in its
+    GameSpec, in every language of the catalogs."""
+    page = render_html(build_report(load_deck(game), games=6, seed=2, lang="cs"))
+    rules = {row[5:]: cells[0] for row, cells in table_rows(page).items() if row.startswith("rule-")}
+    event, czech = CZECH_EVENTS[game]
+    assert rules[event] == czech
+    assert [name for name, label in rules.items() if label == name or re.search(r"[a-z]-[a-z]|:[a-z]", label)] == []
+    visible = re.sub(r"<(style|svg)\b.*?</\1>|<[^>]+>", " ", page, flags=re.S)
+    assert [name for name in rules if "-" in name and name in visible] == []
+    assert "<td><code>" not in page.split('class="rules"')[1].split("</table>")[0]

@@ -4,6 +4,7 @@ Rules: ../shared/seeds/dymock.txt, settled by ../shared/RULES.md ("DYMOCK").
 """
 from __future__ import annotations
 
+from ...effect_text import P_
 from ...rulebook.games import GameBook, N_, same_name_or, suit_names
 from ...validate import Finding
 from ...vocab import Field, GameSchema, choice, integer
@@ -24,6 +25,22 @@ def _checks(deck) -> list[Finding]:
             found.append(Finding(f"the cards of rank {rank} differ in strength or special power"))
     return found
 
+
+# The rule events the engine counts (rules.py: EFFECTS), as the report names them.
+EVENT_NAMES = {
+    "swap": P_("effect name", "swap a hand card for a face-up card"),
+    "reset": P_("effect name", "reset the pile"),
+    "reset-reverse": P_("effect name", "reset the pile and reverse"),
+    "go-again": P_("effect name", "reverse with two left: play again"),
+    "burn": P_("effect name", "burn the pile"),
+    "four-of-a-kind-burn": P_("effect name", "four of a kind burn the pile"),
+    "lead-passes-on": P_("effect name", "lead passes to the next player"),
+    "pile-taken": P_("effect name", "take the pile"),
+    "pile-taken-by-choice": P_("effect name", "take the pile by choice"),
+    "forced-pick-up": P_("effect name", "forced to take the pile at the table"),
+    "blind-play": P_("effect name", "play a face-down card blind"),
+    "blind-fail": P_("effect name", "blind card too low"),
+}
 
 SPEC = GameSpec(
     id="dymock",
@@ -53,6 +70,7 @@ SPEC = GameSpec(
     ),
     checks=_checks,
     engine="engine:DymockEngine",
+    event_names=EVENT_NAMES,
     figures=(
         Figure("loser_after_leader", N_("losers by position from the first leader"), per="position from the leader"),
         Figure("stalled_with_players", N_("stalled games by players still holding cards"), per="players left"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...effect_text import P_
 from ...rulebook.games import GameBook, N_, suit_names
 from ...rulebook.i18n import translations
 from ...validate import Finding
@@ -51,6 +52,17 @@ def _rank_label(deck, cards, lang: str) -> str:
     return translations(lang).gettext(RANK_LABELS[cards[0].get("rank")])
 
 
+# The rule events the engine counts (rules.py: EFFECTS), as the report names them.
+EVENT_NAMES = {
+    "seven": P_("effect name", "seven laid"),
+    "seven-answered": P_("effect name", "seven laid on a seven"),
+    "ace": P_("effect name", "ace laid"),
+    "ace-answered": P_("effect name", "ace laid on an ace"),
+    "suit-change": P_("effect name", "suit named"),
+    "turned-up-seven": P_("effect name", "seven turned up at the start"),
+    "turned-up-ace": P_("effect name", "ace turned up at the start"),
+}
+
 SPEC = GameSpec(
     id="prsi",
     title="Prší",
@@ -79,6 +91,7 @@ SPEC = GameSpec(
     checks=_checks,
     warnings=_warnings,
     engine="engine:PrsiEngine",
+    event_names=EVENT_NAMES,
     figures=(  # the engine's counts (rules.py: COUNTS), in that order
         Figure("draws", N_("cards drawn")),
         Figure("penalty_cards", N_("cards owed for sevens")),

@@ -4,6 +4,7 @@ Rules: ../shared/seeds/rychle-sipy.txt, settled by ../shared/RULES.md ("Záhada 
 """
 from __future__ import annotations
 
+from ...effect_text import NP_, P_
 from ...rulebook.games import GameBook, N_, same_name_or
 from ...rulebook.i18n import translations
 from ...validate import Finding
@@ -30,6 +31,26 @@ def _character(deck, cards, lang: str) -> str:
     _ = translations(lang).gettext
     return _("no. %(number)d, %(side)s") % {"number": card.get("number"), "side": _(SIDE_LABELS[card.get("side")])}
 
+
+# The rule events the engine counts, as the report names them; a penalty by what it makes the next player do
+# (rules.py: penalty_name, "#" for the number of cards it owes).
+EVENT_NAMES = {
+    "bonus": P_("effect name", "bonus cards drawn"),
+    "penalty:lose-turn": P_("effect name", "penalty: lose a turn"),
+    "penalty:discard-#": NP_("effect name", "penalty: take nothing and discard %(num)d card",
+                             "penalty: take nothing and discard %(num)d cards"),
+    "penalty:stock-then-discard-#": NP_("effect name", "penalty: draw from the stock only and discard %(num)d card",
+                                        "penalty: draw from the stock only and discard %(num)d cards"),
+    "penalty:stock-only": P_("effect name", "penalty: draw from the stock only"),
+    "penalty-forgiven": P_("effect name", "penalty forgiven: no card left to discard"),
+    "duplicate-discarded": P_("effect name", "second copy discarded at once"),
+    "jezek-set-aside": P_("effect name", "Ježek set aside and replaced"),
+    "stock-rebuilt": P_("effect name", "stock rebuilt from the discards"),
+    "row-broken": P_("effect name", "row broken to pay a penalty"),
+    "nothing-to-take": P_("effect name", "nothing to take: a card discarded instead"),
+    "pass": P_("effect name", "pass: nothing to take or discard"),
+    "closed": P_("effect name", "row closed and game won"),
+}
 
 SPEC = GameSpec(
     id="rychle-sipy",
@@ -66,6 +87,7 @@ SPEC = GameSpec(
     ),
     checks=_checks,
     engine="engine:RychleSipyEngine",
+    event_names=EVENT_NAMES,
     figures=(
         Figure("jezek_by_seat", N_("Ježek taken, by seat"), per="seat"),
         Figure("starts_by_seat", N_("games started, by seat"), per="seat"),

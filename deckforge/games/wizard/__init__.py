@@ -4,9 +4,22 @@ Rules: ../shared/seeds/wizard.txt, settled by ../shared/RULES.md ("Wizard").
 """
 from __future__ import annotations
 
+from ...effect_text import P_
 from ...rulebook.games import GameBook, N_, rank_span, same_name_or
 from ...vocab import Field, GameSchema, integer
 from ..spec import Deal, GameSpec
+
+# The rule events the engine counts (rules.py: EFFECTS), as the report names them.
+EVENT_NAMES = {
+    "trick-won-by-suit-led": P_("effect name", "trick won in the suit led"),
+    "trick-won-by-wizard": P_("effect name", "trick won by a Wizard"),
+    "trick-of-jesters": P_("effect name", "trick of Jesters only"),
+    "trick-won-by-trump": P_("effect name", "trick won by a trump"),
+    "trump-turned-up": P_("effect name", "trump turned up"),
+    "trump-chosen-by-dealer": P_("effect name", "trump chosen by the dealer"),
+    "no-trump": P_("effect name", "no trump: a Jester turned up"),
+    "no-trump-last-round": P_("effect name", "no trump: the last round"),
+}
 
 SPEC = GameSpec(
     id="wizard",
@@ -31,6 +44,7 @@ SPEC = GameSpec(
         example="example:trick_example",
     ),
     engine="engine:WizardEngine",
+    event_names=EVENT_NAMES,
     scorepad=True,
     variants=("lucid-vision", "plus-minus-one", "hidden-bids", "secret-bids"),  # RULES.md, Wizard: variants
 )
