@@ -176,6 +176,7 @@ def environment(lang: str = SOURCE_LANGUAGE) -> SandboxedEnvironment:
                        summary=lambda verdict: summary_sentence(verdict, lang),
                        fairness_sentence=lambda rows, labels: fairness_sentence(rows, labels, lang),
                        title_names=lambda decks: title_names(decks, lang),
+                       deck_tags=deck_tags,
                        mean=lambda values: statistics.fmean(values) if values else 0.0,
                        median=lambda values: statistics.median(values) if values else 0)
     return env

@@ -1,5 +1,6 @@
 """The report page: figures read back from the HTML against the runner's own outcomes, flags, comparison, files."""
 import base64
+import dataclasses
 import io
 import re
 import shutil
@@ -233,3 +234,28 @@ def test_the_header_lists_the_compared_decks_without_declining_their_names(tmp_p
                         r"\S+/kamen-nuzky-papir/deck\.yaml; "
                         r"B: s1b Kámen, nůžky, papír, hra kamen-nuzky-papir, s1b/deck\.yaml", decks), decks
     assert "proti" not in header
+
+
+def comparison_head(html: str) -> tuple[str, str]:
+    """Return the comparison's heading and the line naming its decks, as text."""
+    section = html.split('<section id="comparison">', 1)[1]
+    title = section.split("<h2>", 1)[1].split("</h2>", 1)[0]
+    decks = section.split('<p class="run" id="compared">', 1)[1].split("</p>", 1)[0]
+    return title, " ".join(re.sub(r"<[^>]+>", " ", decks).split())
+
+
+def test_the_comparison_heading_names_the_decks_on_a_line_of_their_own(tmp_path):
+    # Before, the heading read "Co se změnilo: kamen-nuzky-papir proti knp-whirlwind": „proti“ wants the dative.
+    base, variant = load_deck("kamen-nuzky-papir"), load_deck(knp_variant(tmp_path / "variant"))
+    report = build_report(base, games=10, seed=3, against=variant, lang="cs")
+    heads = {lang: comparison_head(render_html(dataclasses.replace(report, lang=lang))) for lang in ("cs", "en", "de")}
+    decks = "A kamen-nuzky-papir, B knp-whirlwind"
+    assert heads == {"cs": ("Co se změnilo", decks), "en": ("What changed", decks),
+                     "de": ("Was sich geändert hat", decks)}
+
+
+def test_the_comparison_names_decks_of_one_id_once_by_their_folders(tmp_path):
+    before, after = (load_deck(knp_variant(tmp_path / name)) for name in ("before", "after"))
+    html = render_html(build_report(before, games=10, seed=3, against=after, lang="en"))
+    assert comparison_head(html) == ("What changed", "A before, B after")
+    assert "A: before, B: after; differences are B minus A" in html
