@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import DeckforgeError, display_path
+from ..errors import DeckforgeError, counted, display_path
 from ..load.listing import deck_summaries
 from ..load.paths import EXAMPLES_DIR
 from .common import (OutputPath, all_games_option, deck_argument, lang_option, open_deck, pick_lang, pick_players,
@@ -47,7 +47,8 @@ def list_decks(as_json: bool, examples: bool) -> None:
         game = deck["game"] or ("(rules as data)" if examples else "(no game)")
         low, high = deck["low"], deck["high"]
         players = player_range(low, high)
-        click.echo(f"{deck['id']:{width}}  {game:18} {players:13} {deck['cards']} cards{scaling}  {deck['name']}")
+        cards = counted(deck["cards"], "card")
+        click.echo(f"{deck['id']:{width}}  {game:18} {players:13} {cards}{scaling}  {deck['name']}")
 
 
 @click.command("show")
@@ -75,7 +76,7 @@ def show(deck: str, players: int | None, lang: str | None, as_json: bool) -> Non
         click.echo(json.dumps({"deck": model.id, "players": n, "lang": lang, "total": model.total_for(n),
                                "cards": cards}, ensure_ascii=False))
         return
-    click.echo(f"{model.name(lang)} ({model.id}) for {n} players: {model.total_for(n)} cards")
+    click.echo(f"{model.name(lang)} ({model.id}) for {counted(n, 'player')}: {counted(model.total_for(n), 'card')}")
     for kind, group in groupby(sorted(counts, key=lambda ck: ck[0].kind), key=lambda ck: ck[0].kind):
         group = list(group)
         click.echo(f"\n{kind} ({sum(k for _, k in group)})")
@@ -116,7 +117,7 @@ def validate(deck: str, players: int | None, jobs: int | None, all_games: bool) 
         click.echo(f"note: {note}")
     if not report.ok:
         lines = "\n".join(f"- {f}" for f in report.findings)
-        raise DeckforgeError(f"{display_path(model.path)}: {len(report.findings)} problem(s):\n{lines}")
+        raise DeckforgeError(f"{display_path(model.path)}: {counted(len(report.findings), 'problem')}:\n{lines}")
     click.echo(f"{model.id}: ok ({player_range(model.players.low, model.players.high)})")
 
 

@@ -258,10 +258,10 @@ def narrow_margin_note(plan, wide_count: int) -> str:
     what = " and ".join((["the page labels"] if labels else []) +
                         ([f"the crop marks at the {' and '.join(sides)}"] if sides else []))
     narrow, wide = f"{to_mm(plan.spec.margin):g} mm", f"{to_mm(PRINT_MARGIN):g} mm"
-    other = (f"use --printer-margin {to_mm(PRINT_MARGIN):g} ({wide_count} cards a sheet, everything {wide} inside)"
-             if wide_count else "choose larger paper (--paper a3)")
-    return (f"{what} come to {narrow} from the paper edge, not {wide}, to fit {plan.grid.per_sheet} cards a sheet "
-            f"instead of {wide_count or 'none'}; a printer that leaves more than {narrow} unprinted cuts them off: "
+    other = (f"use --printer-margin {to_mm(PRINT_MARGIN):g} ({counted(wide_count, 'card')} a sheet, everything "
+             f"{wide} inside)" if wide_count else "choose larger paper (--paper a3)")
+    return (f"{what} come to {narrow} from the paper edge, not {wide}, to fit {counted(plan.grid.per_sheet, 'card')} "
+            f"a sheet instead of {wide_count or 'none'}; a printer that leaves more than {narrow} unprinted cuts them off: "
             f"then {other}")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from ..errors import BuildError
+from ..errors import BuildError, counted
 # The plan's types live in geometry; the other stages import them from here too.
 from .geometry import (NARROW_PRINT_MARGIN, PRINT_MARGIN, Box, Grid, Label, LabelNeed, Placement, Segment,  # noqa: F401
                        Sheet, SheetPlan, SheetSpec)
@@ -293,7 +293,7 @@ def _notes(spec: SheetSpec, grid: Grid) -> tuple[str, ...]:
 
     if spec.bleed == 0 or fits(0.0) <= grid.per_sheet:
         return ()
-    note = (f"{grid.per_sheet} cards a sheet: the {to_mm(spec.bleed):g} mm bleed and crop marks "
+    note = (f"{counted(grid.per_sheet, 'card')} a sheet: the {to_mm(spec.bleed):g} mm bleed and crop marks "
             f"{to_mm(spec.margin):g} mm inside the paper edge leave no room for more")
     # the largest bleed, in half millimetres down to 1 mm, that fits more: it keeps the most of the margin for error
     steps = [b / 2 for b in range(math.ceil(to_mm(spec.bleed) * 2 - 1e-6) - 1, 1, -1)]

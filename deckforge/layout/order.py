@@ -2,6 +2,7 @@
 how many copies of each to order (services ask for a quantity per file)."""
 from __future__ import annotations
 
+from ..errors import counted
 from .build import Job
 from .faces import Face
 from .services import pdf_x_name, service
@@ -24,7 +25,7 @@ def order_readme(job: Job, files: list[tuple[str, int, str]]) -> str:
     size = (f"files {width_px} × {height_px} px at {preset.dpi} DPI" if preset.fmt == "cards-png"
             else "one PDF page per card")
     return "\n".join([
-        f"{job.deck.name(job.lang)}: {job.players} players, {job.lang}, for {preset.title} ({preset.product})",
+        f"{job.deck.name(job.lang)}: {counted(job.players, 'player')}, {job.lang}, for {preset.title} ({preset.product})",
         "",
         f"Cards: {card.width_mm:g} × {card.height_mm:g} mm trimmed, {preset.bleed_mm():g} mm bleed on every side, "
         f"safe area {round(preset.safe_mm, 3):g} mm inside the trim; {size}"
@@ -36,6 +37,6 @@ def order_readme(job: Job, files: list[tuple[str, int, str]]) -> str:
         "",
         *rows,
         "",
-        f"{len(job.fronts)} cards in all.",
+        f"{counted(len(job.fronts), 'card')} in all.",
         "",
     ])

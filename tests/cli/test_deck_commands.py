@@ -214,8 +214,52 @@ def test_validate_places_each_count_the_deck_cannot_deal_at_its_players(tmp_path
     result = CliRunner().invoke(main, ["validate", "deck.yaml", "-j", "1"])
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert result.stderr.splitlines()[-5:] == [
-        "Error: deck.yaml: 4 problem(s):",
+        "Error: deck.yaml: 4 problems:",
         "- deck.yaml:5:10: 3 players: 9 cards cannot deal 4 to each of 3 players and turn one up, which takes 13",
         "- deck.yaml:5:10: 4 players: 9 cards cannot deal 4 to each of 4 players and turn one up, which takes 17",
         "- deck.yaml:5:10: 5 players: 18 cards cannot deal 4 to each of 5 players and turn one up, which takes 21",
         "- deck.yaml:5:10: 6 players: 18 cards cannot deal 4 to each of 6 players and turn one up, which takes 25"]
+
+
+def one_card_deck(folder: Path, players: str = "{min: 1, max: 2}", count: int = 1, deck_id: str = "one") -> Path:
+    """Write a Kámen, nůžky, papír deck of `count` rocks (one card, by default) and return its file."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "deck.yaml").write_text(
+        f"id: {deck_id}\ngame: kamen-nuzky-papir\nlanguages: [en]\nname: {{en: One}}\nplayers: {players}\n"
+        f"card_size: poker\ncards:\n  - {{id: rock, kind: item, item: rock, count: {count}, name: {{en: Rock}}}}\n",
+        encoding="utf-8")
+    return folder / "deck.yaml"
+
+
+def test_show_says_one_player_and_one_card_in_the_singular(tmp_path: Path) -> None:
+    """show printed "for 1 players: 1 cards"."""
+    deck = str(one_card_deck(tmp_path / "one"))
+    assert run("show", deck, "--players", "1").output.splitlines()[0] == "One (one) for 1 player: 1 card"
+    assert run("show", deck, "--players", "2").output.splitlines()[0] == "One (one) for 2 players: 1 card"
+    assert run("show", "kamen-nuzky-papir", "--players", "4", "--lang", "en").output.splitlines()[0] == \
+        "Rock, Paper, Scissors (kamen-nuzky-papir) for 4 players: 30 cards"
+
+
+def test_list_says_one_card_in_the_singular(tmp_path: Path, monkeypatch) -> None:
+    """list printed "1 cards" for a deck of one card."""
+    from deckforge.cli import deck_commands
+    from deckforge.load.listing import deck_summaries
+
+    one_card_deck(tmp_path / "a-one")
+    one_card_deck(tmp_path / "b-two", count=2, deck_id="two")
+    monkeypatch.setattr(deck_commands, "deck_summaries", lambda folder=None: deck_summaries(tmp_path))
+    assert [" ".join(line.split()) for line in run("list").output.splitlines()] == [
+        "one kamen-nuzky-papir 1–2 players 1 card One", "two kamen-nuzky-papir 1–2 players 2 cards One"]
+
+
+def test_validate_counts_one_problem_in_the_singular(tmp_path: Path, monkeypatch) -> None:
+    """validate's header read "1 problem(s):"."""
+    monkeypatch.chdir(tmp_path)
+    Path("deck.yaml").write_text(
+        "id: two\ngame: kamen-nuzky-papir\nlanguages: [en]\nname: {en: Two}\nplayers: {min: 2, max: 2}\n"
+        "card_size: poker\ncards:\n  - {id: rock, kind: item, item: rock, count: 10, name: {en: Rock}}\n"
+        "  - {id: paper, kind: item, item: paper, count: 10, name: {en: Paper}}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "deck.yaml", "-j", "1"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr.splitlines()[-2:] == [
+        "Error: deck.yaml: 1 problem:", "- no scissors card: every item must be in the deck for play to flow"]

@@ -189,3 +189,10 @@ def test_the_smaller_bleed_named_is_the_largest_that_fits_more_at_a_margin_the_b
     fixed = spec("a4", bleed=mm(5))   # --printer-margin 8: 8 mm inside, no bleed of 1 mm or more fits a 9th card
     assert plan_sheets(fixed, 9).notes == ("8 cards a sheet: the 5 mm bleed and crop marks 8 mm inside the paper "
                                            "edge leave no room for more",)
+
+
+def test_a_sheet_of_one_card_says_card_in_the_singular() -> None:
+    """The note read "1 cards a sheet"."""
+    plan = plan_sheets(spec("a4", size=(mm(150), mm(138)), bleed=mm(3)), 4)
+    assert plan.notes == ("1 card a sheet: the 3 mm bleed and crop marks 8 mm inside the paper edge leave no room "
+                          "for more",)

@@ -184,3 +184,18 @@ def test_sheet_options_given_to_a_card_by_card_build_are_said_to_do_nothing(tmp_
            "so they have no effect" in result.output
     plain = CliRunner().invoke(main, ["build", "dymock", "--paper", "letter", "-o", str(tmp_path / "sheets.pdf")])
     assert plain.exit_code == 0 and "no effect" not in plain.output
+
+
+def test_the_readme_counts_one_player_and_one_card_in_the_singular(tmp_path: Path) -> None:
+    """The README of a deck of one card for one player read "1 players" and "1 cards in all"."""
+    folder = tmp_path / "one"
+    folder.mkdir()
+    (folder / "deck.yaml").write_text(
+        "id: one\ngame: kamen-nuzky-papir\nlanguages: [en]\nname: {en: One}\nplayers: {min: 1, max: 2}\n"
+        "card_size: poker\ncards:\n  - {id: rock, kind: item, item: rock, count: 1, name: {en: Rock}}\n",
+        encoding="utf-8")
+    given = {"players": 1}
+    options = with_service(BuildOptions(service="thegamecrafter", lang="en", **given), given)
+    readme = (build_deck(load_deck(folder), options, out=tmp_path / "tgc").path / "README.txt").read_text("utf-8")
+    assert readme.splitlines()[0].startswith("One: 1 player, en, for The Game Crafter")
+    assert "\n1 card in all.\n" in readme
