@@ -13,6 +13,7 @@ from .rules import (BLIND, BURN, E_BLIND, E_BLIND_FAIL, E_BURN, E_BY_CHOICE, E_F
                     E_LEAD_PASSES, E_RESET, E_REVERSE, E_SWAP, E_TAKEN, EFFECTS, FACE_DOWN_ROW, FACE_UP, FACE_UP_ROW,
                     FOUR_OF_A_RANK, MASKS, POSITIONS, READY, RESET, REVERSE, SUBSETS, SWAP, TAKE, THROW)
 from .view import DymockView
+from ...errors import counted
 from ...sim.base import CHANCE, TERMINAL, State, uniform_outcomes
 
 if TYPE_CHECKING:
@@ -274,7 +275,7 @@ class DymockState(DymockView, State):
         self.effects[E_BY_CHOICE] += by_choice
         self.effects[E_FORCED] += at_table and not by_choice
         if self.log is not None:
-            self._say(f"P{seat} takes the pile ({_cards(len(self.pile))}){' by choice' if by_choice else ''}")
+            self._say(f"P{seat} takes the pile ({counted(len(self.pile), 'card')}){' by choice' if by_choice else ''}")
         self.pile.clear()
         self.need, self.run_rank, self.run_len = 0, -1, 0
         self.player = self._next_seat(seat)
@@ -317,7 +318,7 @@ class DymockState(DymockView, State):
         """Remove the pile from play; its player leads again, or the next player still in when they went out."""
         self.effects[E_FOUR if four else E_BURN] += 1
         if self.log is not None:
-            self._say(f"the pile burns ({_cards(len(self.pile))}{', four of a rank' if four else ''})")
+            self._say(f"the pile burns ({counted(len(self.pile), 'card')}{', four of a rank' if four else ''})")
         self.burned.extend(self.pile)
         self.pile.clear()
         self.need, self.run_rank, self.run_len = 0, -1, 0
@@ -357,7 +358,3 @@ class DymockState(DymockView, State):
     def _say_if(self, line: str) -> None:
         if self.log is not None:
             self._say(line)
-
-
-def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
