@@ -295,3 +295,33 @@ def test_the_laid_out_cards_take_a_verb_of_their_number(printed, one_laid_out: P
     one = html_letters(one_laid_out, "en")
     assert letters("Vont Losna is never held in the hand.") in one
     assert letters("Vont Losna are never held") not in one
+
+
+@pytest.fixture(scope="module")
+def none_laid_out(tmp_path_factory) -> Path:
+    """Rychlé šípy with no card laid out at once: Vont Losna and Jan Tleskač are held like the others."""
+    return deck_copy(tmp_path_factory.mktemp("sipy") / "none-laid-out", "rychle-sipy",
+                     {rf"(id: {card}-{colour}, [^\n]*?), laid_out: true": r"\g<1>"
+                      for card in ("12-losna", "13-tleskac") for colour in ("red", "green", "blue", "yellow")})
+
+
+# What the rulebooks say of the cards laid out at once; none of it may print when the deck has no such card.
+LAID_OUT = {"en": ["Whoever gets one lays it out in front of them", "if you already have that card", "Cards waiting to one side",
+                   "that you already have, you discard it at once", "comes to you a second time",
+                   "I drew a second copy of a card I may not hold"],
+            "cs": ["Kdo je dostane, hned je vyloží před sebe", "pokud ji už máte", "Karty, které čekají stranou",
+                   "kterou už máte, hned ji odhodíte", "během trestu podruhé karta",
+                   "Lízl jsem si podruhé kartu, kterou nesmím držet"]}
+ROW_ONLY = {"en": "You may only not take a character already in your row.",
+            "cs": "Nesmíte jen brát postavu, kterou máte vyloženou v řadě."}
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_deck_with_no_laid_out_card_says_nothing_of_them(printed, none_laid_out: Path, lang: str) -> None:
+    # Before, the English rulebook read " is never held in the hand." with no name before it, and "or  if you
+    # already have it" in the questions; the Czech one „Karty  se nikdy nedrží v ruce.“
+    page = visible_text(rulebook_html(none_laid_out, lang))
+    assert [phrase for phrase in LAID_OUT[lang] if letters(phrase) in letters(page)] == []
+    assert "()" not in page and not re.search(r"\s[,.]", page.replace("\u00a0", " "))
+    assert letters(ROW_ONLY[lang]) in letters(page)
+    assert all(letters(phrase) in printed("rychle-sipy", lang) for phrase in LAID_OUT[lang])
