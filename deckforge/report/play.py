@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
-from ..errors import DeckforgeError, display_path
+from ..errors import DeckforgeError, counted, display_path
 from ..model import Deck
 from ..sim.base import GameResult, SimulationError, engine_for
 from ..sim.pool import GamePool
@@ -146,7 +146,7 @@ def refuse_broken(deck: Deck) -> None:
     if findings:
         lines = "\n".join(f"- {finding}" for finding in findings)
         where = display_path(deck.path) if deck.path else deck.id
-        raise DeckforgeError(f"{where}: {len(findings)} problem(s) that need no game to find; "
+        raise DeckforgeError(f"{where}: {counted(len(findings), 'problem')} that need no game to find; "
                              f"no games were played (fix them first, 'deckforge validate' checks them):\n{lines}")
 
 

@@ -31,7 +31,7 @@ def test_a_deck_that_fails_a_static_check_is_not_played(tmp_path, monkeypatch):
     outcome = run("report", deck, "-o", tmp_path / "x.html")
     assert outcome.exit_code == 1
     assert outcome.output.startswith("Error: ")
-    assert "deck.yaml: 3 problem(s) that need no game to find; no games were played" in outcome.output
+    assert "deck.yaml: 3 problems that need no game to find; no games were played" in outcome.output
     assert "- no paper card: every item must be in the deck for play to flow" in outcome.output
     assert "Traceback" not in outcome.output and not (tmp_path / "x.html").exists()
 
