@@ -40,11 +40,25 @@ class ValidationReport:
 
 
 def static_findings(deck: Deck, counts: Iterable[int] | None = None) -> list[Finding]:
-    """Return what is wrong with the deck's composition for its game, and why it cannot be dealt at each of
-    `counts` players (default: every count it serves)."""
+    """Return what is wrong with the deck's composition for its game, that the game needs more players than some of
+    `counts` (default: every count it serves), and why it cannot be dealt at each of them."""
     from .games import deck_spec
 
-    return deck_spec(deck).checks(deck) + deal_findings(deck, counts)
+    counts = None if counts is None else list(counts)
+    return deck_spec(deck).checks(deck) + seat_findings(deck, counts) + deal_findings(deck, counts)
+
+
+def seat_findings(deck: Deck, counts: Iterable[int] | None = None) -> list[Finding]:
+    """Return that the game needs more players than the fewest of `counts` (default: every count the deck serves),
+    placed at the deck's `players`: one finding, whatever the counts, for one line to change."""
+    from .games import deck_spec
+
+    spec, fewest = deck_spec(deck), min(deck.players if counts is None else counts, default=None)
+    if fewest is None or fewest >= spec.min_players:
+        return []
+    raise_what = "it" if deck.players.high >= spec.min_players else "it and players.max"
+    return [Finding(f"players.min: {spec.title} ({spec.id}) needs at least {counted(spec.min_players, 'player')}, "
+                    f"not {fewest}: raise {raise_what} to {spec.min_players}", source=deck.players.source)]
 
 
 def deal_findings(deck: Deck, counts: Iterable[int] | None = None) -> list[Finding]:

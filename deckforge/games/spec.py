@@ -81,6 +81,9 @@ class GameSpec:
     schema: GameSchema
     deal: Deal
     book: "GameBook"
+    # the fewest players its rules are played by: validate fails a deck that serves fewer, and the engine refuses
+    # to seat them (one seat alone is never the last holding cards, so a shedding game would never end)
+    min_players: int = 2
     checks: Callable[["Deck"], list["Finding"]] = lambda deck: []
     warnings: Callable[["Deck"], list[str]] = lambda deck: []
     engine: str | None = None                # "module:Class" in the package; None: no simulator
@@ -147,4 +150,4 @@ def no_game() -> GameSpec:
         book=GameBook(group_key=lambda card: card.id,
                       group_label=same_name_or(lambda deck, cards, lang: cards[0].name(lang)),
                       group_detail=lambda deck, cards, lang: "", plain_kinds=frozenset()),
-        engine=None, art=None)
+        min_players=1, engine=None, art=None)

@@ -20,6 +20,7 @@ def described_spec(deck: Deck) -> GameSpec:
     return GameSpec(id=deck.id, title=deck.name(deck.languages[0]), package=__package__, schema=no_game().schema,
                     deal=described_deal(deck, deck.players.default_players), book=described_book(deck),
                     checks=described_checks, engine="engine:RulesEngine", art=None,
+                    min_players=1,  # the rules as data name no minimum: the deck's `players` is the game's range
                     scorepad=len(rules.score) > 0 and (rules.end.rounds or 2) > 1)
 
 

@@ -272,6 +272,10 @@ class Engine:
         self.players = players
         self.options = options or {}
         spec = self.spec  # None only for a game outside the registry (a test's toy), which declares no variants
+        if spec and players < spec.min_players:  # too few seats: a game may never end (validate says so first)
+            from ..validate import seat_findings
+
+            raise SimulationError(str(seat_findings(deck, [players])[0]))
         self.variants = chosen_variants(spec, self.options.get("variants", ())) if spec else frozenset()
         self.trace = bool(self.options.get("trace"))
 

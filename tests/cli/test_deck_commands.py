@@ -204,6 +204,44 @@ def test_validate_counts_one_card_and_one_player_in_the_singular(tmp_path: Path,
         "- deck.yaml:5:10: 2 players: 1 card cannot deal 4 to each of 2 players and turn one up, which takes 9"]
 
 
+def one_seat_deck(folder: Path, players: str = "{min: 1, max: 1}") -> Path:
+    """Write the bundled Kámen, nůžky, papír deck for other `players` and return its file (`players` on line 3)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "deck.yaml").write_text(f"extends: kamen-nuzky-papir\nid: solo\nplayers: {players}\n",
+                                      encoding="utf-8")
+    return folder / "deck.yaml"
+
+
+def test_validate_refuses_one_player_for_a_game_of_two_and_plays_nothing(tmp_path: Path, monkeypatch) -> None:
+    """A Kámen, nůžky, papír deck for one player kept validate busy for minutes: one seat is never the last holding
+    cards, so no game ended. The game's fewest players is now a static check placed at `players`, and no game is
+    played."""
+    from deckforge.sim.pool import GamePool
+
+    def no_games(*args, **kwargs):
+        raise AssertionError("a game was played")
+    monkeypatch.setattr(GamePool, "play", no_games)
+    monkeypatch.chdir(tmp_path)
+    one_seat_deck(tmp_path)
+    result = CliRunner().invoke(main, ["validate", "deck.yaml", "-j", "1"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr.splitlines()[-2:] == [
+        "Error: deck.yaml: 1 problem:",
+        "- deck.yaml:3:10: players.min: Rock, Paper, Scissors (kamen-nuzky-papir) needs at least 2 players, not 1: "
+        "raise it and players.max to 2"]
+    assert "no games were played" in result.stdout
+
+
+def test_validate_asks_only_players_min_up_when_the_deck_also_serves_enough(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    one_seat_deck(tmp_path, "{min: 1, max: 4}")
+    result = CliRunner().invoke(main, ["validate", "deck.yaml", "-j", "1"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == (
+        "- deck.yaml:3:10: players.min: Rock, Paper, Scissors (kamen-nuzky-papir) needs at least 2 players, not 1: "
+        "raise it to 2")
+
+
 def test_validate_places_each_count_the_deck_cannot_deal_at_its_players(tmp_path: Path, monkeypatch) -> None:
     """Kámen, nůžky, papír had no static deal check (the play check found it, unplaced); every game's deal is now
     checked before play and placed at `players`, the key to change (or add cards)."""

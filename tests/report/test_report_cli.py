@@ -36,6 +36,24 @@ def test_a_deck_that_fails_a_static_check_is_not_played(tmp_path, monkeypatch):
     assert "Traceback" not in outcome.output and not (tmp_path / "x.html").exists()
 
 
+def test_a_deck_for_fewer_players_than_its_game_needs_is_not_played(tmp_path, monkeypatch):
+    from deckforge.sim.pool import GamePool
+
+    def no_games(*args, **kwargs):
+        raise AssertionError("a game was played")
+    monkeypatch.setattr(GamePool, "play", no_games)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "solo").mkdir()
+    (tmp_path / "solo" / "deck.yaml").write_text("extends: kamen-nuzky-papir\nid: solo\nplayers: {min: 1, max: 1}\n",
+                                                 encoding="utf-8")
+    outcome = run("report", "solo", "-o", tmp_path / "x.html")
+    assert outcome.exit_code == 1
+    assert outcome.output.splitlines()[1:] == [
+        "- solo/deck.yaml:3:10: players.min: Rock, Paper, Scissors (kamen-nuzky-papir) needs at least 2 players, not "
+        "1: raise it and players.max to 2"]
+    assert "Traceback" not in outcome.output and not (tmp_path / "x.html").exists()
+
+
 def test_report_refuses_decks_with_no_player_count_in_common(tmp_path):
     rush = starter_rush(tmp_path / "rush")
     big = write_deck(tmp_path / "big", {

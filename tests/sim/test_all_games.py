@@ -1,4 +1,6 @@
 """Every registered game, played at every player count its bundled deck supports, with invariants checked."""
+import dataclasses
+
 import pytest
 
 from deckforge.load import bundled_decks, load_deck
@@ -33,6 +35,21 @@ def test_a_variant_the_game_does_not_declare_is_refused_naming_the_game(game):
     assert message in str(refused.value)
     for variant in spec.variants:  # each one it declares plays
         assert engine_for(deck, deck.players.low, {"variants": (variant,)}).variants == {variant}
+
+
+@pytest.mark.parametrize("game", SIMULATED)
+def test_the_engine_refuses_fewer_players_than_the_game_needs(game):
+    """A Kámen, nůžky, papír game for one player never ended (one seat is never the last holding cards), and every
+    command that played it hung. Each game states its fewest players once; its bundled deck serves no fewer, and its
+    engine will not seat fewer, whatever the deck says."""
+    spec, deck = specs()[game], DECKS[game]
+    assert deck.players.low >= spec.min_players
+    fewer = spec.min_players - 1
+    one_short = dataclasses.replace(deck, players=dataclasses.replace(deck.players, low=fewer))
+    with pytest.raises(SimulationError) as refused:
+        engine_for(one_short, fewer)
+    assert str(refused.value).endswith(f": players.min: {spec.title} ({game}) needs at least {spec.min_players} "
+                                       f"players, not {fewer}: raise it to {spec.min_players}")
 
 
 @pytest.mark.parametrize("game", SIMULATED)

@@ -154,3 +154,15 @@ def test_simulate_says_a_deck_with_no_game_has_nothing_to_play(tmp_path, monkeyp
     assert result.output == ("Error: hex/deck.yaml: deck 'hexduel' names no game, so there is nothing to play; name "
                              "one with `game:` (one of: dymock, kamen-nuzky-papir, prsi, rychle-sipy, wizard) or "
                              "describe its rules as data (docs/rules-format.md)\n")
+
+
+def test_simulate_refuses_a_deck_for_one_player_of_a_game_of_two(tmp_path, monkeypatch):
+    """It played on without end: one seat of Kámen, nůžky, papír never finishes a game."""
+    (tmp_path / "solo").mkdir()
+    (tmp_path / "solo" / "deck.yaml").write_text("extends: kamen-nuzky-papir\nid: solo\nplayers: {min: 1, max: 1}\n",
+                                                 encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["simulate", "solo", "--games", "3", "--policy", "greedy"])
+    assert result.exit_code == 1
+    assert result.output == ("Error: solo/deck.yaml:3:10: players.min: Rock, Paper, Scissors (kamen-nuzky-papir) "
+                             "needs at least 2 players, not 1: raise it and players.max to 2\n")

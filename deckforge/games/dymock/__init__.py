@@ -61,6 +61,7 @@ SPEC = GameSpec(
         doc="DYMOCK: lay equal or higher ranks; the last player holding cards loses.",
     ),
     deal=DEAL,
+    min_players=2,  # RULES.md: one deck serves 2–6 players; the last player holding cards loses
     book=GameBook(
         group_key=lambda card: (card.kind, card.get("rank")),
         group_label=same_name_or(lambda deck, cards, lang: str(cards[0].get("rank"))),

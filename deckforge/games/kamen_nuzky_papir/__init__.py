@@ -47,6 +47,7 @@ SPEC = GameSpec(
         doc="Kámen, nůžky, papír: shed your hand by laying the item that beats the top of the discard pile.",
     ),
     deal=Deal(hand=4, turned_up=1),  # RULES.md: deal 4 each, turn one card up
+    min_players=2,  # RULES.md: one set serves 2–4 players; play goes on until one player holds cards
     kind_labels={"item": N_("item"), "spell": N_("spell"), "changer": N_("changer")},
     book=GameBook(
         group_key=lambda card: card.id,

@@ -81,6 +81,7 @@ SPEC = GameSpec(
             "names the suit.",
     ),
     deal=DEAL,
+    min_players=2,  # RULES.md: one deck serves 2–6 players; play goes on until one player holds cards
     book=GameBook(
         group_key=lambda card: card.get("rank"),
         group_label=_rank_label,

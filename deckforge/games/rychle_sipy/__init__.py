@@ -77,6 +77,7 @@ SPEC = GameSpec(
         doc="Záhada hlavolamu a Rychlé šípy: collect the row of characters and win the Ježek v kleci.",
     ),
     deal=Deal(hand=4),  # RULES.md: deal 4 each, no card turned up
+    min_players=2,  # RULES.md: 53 cards, 2–4 players
     kind_labels={"character": N_("character"), "prize": N_("prize")},
     book=GameBook(
         group_key=lambda card: (card.kind, card.get("number")),

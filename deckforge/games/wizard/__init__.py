@@ -35,6 +35,7 @@ SPEC = GameSpec(
         doc="Wizard: bid how many tricks you will take, then take exactly that many.",
     ),
     deal=Deal(by_round=True),  # RULES.md: round r deals r cards each; 60 / players rounds
+    min_players=3,  # RULES.md: 3–6 players
     kind_labels={"number": N_("number card"), "wizard": N_("wizard"), "jester": N_("jester")},
     book=GameBook(
         group_key=lambda card: (card.kind, card.get("suit")),
