@@ -160,16 +160,18 @@ def prepare(deck: Deck, options: BuildOptions) -> Job:
 
 
 def deal_warnings(deck: Deck, players: int) -> tuple[str, ...]:
-    """Warn that the cards built cannot be dealt at `players` players. They are printed all the same: the sheets
-    are what a maker still adding cards prints to try them, and at a count that takes more sets than the deck's
-    smallest they are the same sheets as at a count it can deal."""
-    from ..validate import deal_advice, deal_findings
+    """Warn that the game is not played by as few as `players` players, or that the cards built cannot be dealt at
+    that count. They are printed all the same: the sheets are what a maker still adding cards prints to try them,
+    and at a count that takes more sets than the deck's smallest they are the same sheets as at a count it can
+    deal."""
+    from ..validate import deal_advice, deal_findings, seat_findings
 
+    seats = tuple(f"{finding}; the cards are printed all the same" for finding in seat_findings(deck, [players]))
     found = deal_findings(deck, [players])
     if not found:
-        return ()
+        return seats
     advice = deal_advice(deck, "build")
-    return tuple(f"{finding}; the cards are printed all the same: {advice}" for finding in found)
+    return seats + tuple(f"{finding}; the cards are printed all the same: {advice}" for finding in found)
 
 
 # Endings that name a kind of file: a PDF named with another, or a folder named with any, misleads whoever opens it

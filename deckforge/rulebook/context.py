@@ -14,7 +14,7 @@ from ..model import Card, Deck
 from ..games import spec_for, suit_attributes
 from ..games.spec import Deal
 from ..i18n import translations
-from ..validate import deal_advice, deal_findings
+from ..validate import deal_advice, deal_findings, seat_findings
 from .described import described_book, described_deal, described_rules, scale_row
 from .games import GameBook
 from .i18n import join_names, quote
@@ -152,8 +152,10 @@ def _scaling(deck: Deck, deal: Deal, chosen: int, row_for=None) -> tuple[ScaleRo
 
 
 def _check_deal(deck: Deck, players: int) -> None:
-    """Refuse a count the deck cannot deal, in the words `validate` uses, placed at the deck's `players` (a
-    described game's: at its set-up step)."""
+    """Refuse a count too small for the game or one the deck cannot deal, in the words `validate` uses, placed at
+    the deck's `players` (a described game's deal: at its set-up step)."""
+    if found := seat_findings(deck, [players]):
+        raise BuildError(str(found[0]))
     if found := deal_findings(deck, [players]):
         raise BuildError("\n".join(map(str, found)) + "; " + deal_advice(deck, "write the rulebook"))
 

@@ -318,3 +318,16 @@ def test_a_deck_too_small_to_deal_at_the_count_built_is_built_with_a_warning_nam
     assert len(PdfReader("short.pdf").pages) == 2
     dealt = CliRunner().invoke(main, ["build", "d", "--players", "2", "-o", "two.pdf"])
     assert dealt.exit_code == 0 and "cannot deal" not in dealt.stderr
+
+
+def test_a_deck_for_fewer_players_than_its_game_needs_is_built_with_a_warning(tmp_path: Path, monkeypatch) -> None:
+    """validate fails a Kámen, nůžky, papír deck for one player; build says why in the same words, and prints."""
+    monkeypatch.chdir(tmp_path)
+    Path("solo").mkdir()
+    Path("solo/deck.yaml").write_text("extends: kamen-nuzky-papir\nid: solo\nplayers: {min: 1, max: 1}\n",
+                                      encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", "solo", "--lang", "en", "-o", "solo.pdf"])
+    assert result.exit_code == 0, result.output
+    assert ("warning: solo/deck.yaml:3:10: players.min: Rock, Paper, Scissors (kamen-nuzky-papir) needs at least 2 "
+            "players, not 1: raise it and players.max to 2; the cards are printed all the same\n") in result.stderr
+    assert len(PdfReader("solo.pdf").pages) == 8

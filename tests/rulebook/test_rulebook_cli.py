@@ -76,3 +76,16 @@ def test_a_count_the_deck_cannot_deal_is_refused_at_its_players_key(tmp_path: Pa
         "Error: short.yaml:5:10: 3 players: 10 cards cannot deal 4 to each of 3 players and turn one up, which "
         "takes 13; add cards, or write the rulebook with --players for a count the deck can deal: 2")
     assert not Path("output").exists()
+
+
+def test_a_count_below_the_games_fewest_players_is_refused_at_its_players_key(tmp_path: Path, monkeypatch) -> None:
+    """A rulebook of Prší for one player was written as if one could play it (Prší plays no example game, whose
+    engine would have refused); it is refused in the words validate uses."""
+    monkeypatch.chdir(tmp_path)
+    Path("solo").mkdir()
+    Path("solo/deck.yaml").write_text("extends: prsi\nid: solo\nplayers: {min: 1, max: 1}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["rulebook", "solo", "--lang", "en"])
+    assert result.exit_code == 1
+    assert result.output == ("Error: solo/deck.yaml:3:10: players.min: Prší (prsi) needs at least 2 players, not 1: "
+                             "raise it and players.max to 2\n")
+    assert not Path("output").exists()
