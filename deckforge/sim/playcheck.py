@@ -83,7 +83,7 @@ def play_check(deck: Deck, counts: list[int], jobs: int | None = None, full: boo
                          f"games ({run.stalemate_share:.0%}); greedy players are what the stall check counts")
     if playable:
         findings.extend(Finding(m) for m in _coverage_findings(deck, playable, coverage.played, coverage.triggered))
-        notes.insert(0, f"played {total} seeded games (random and greedy players) at {_span(playable)} players"
+        notes.insert(0, f"played {total} seeded games (random and greedy players) at {_span(playable)}"
                         + ("" if full else f"; {sum(run.settled and run.summary.games < run.limit for run in runs)} of {len(runs)} runs stopped "
                                            f"early, their findings settled"))
     return PlayCheck(findings, notes, total, {run.key: run.summary for run in runs})
@@ -172,20 +172,20 @@ def _coverage_findings(deck: Deck, counts: list[int], played: dict, triggered: d
     for card in deck.cards:
         missing = [n for n in counts if n not in played.get(card.id, ())]
         if missing:
-            messages.append(f"card '{card.id}' was never played at {_span(missing)} players: no seeded game "
+            messages.append(f"card '{card.id}' was never played at {_span(missing)}: no seeded game "
                             f"found a moment to lay it")
     expected = engine_for(deck, counts[0]).expected_effects()
     for name in sorted(expected):
         missing = [n for n in counts if n not in triggered.get(name, ())]
         if missing:
-            messages.append(f"the effect '{name}' never took effect at {_span(missing)} players in any seeded "
+            messages.append(f"the effect '{name}' never took effect at {_span(missing)} in any seeded "
                             f"game: the card that causes it was never played, or every time it did nothing")
     return messages
 
 
 def _span(counts: list[int]) -> str:
-    """Return player counts briefly: '2–12' for a run of numbers, else '2, 5, 7'."""
+    """Return player counts briefly: '2–12 players' for a run of numbers, else '2, 5, 7 players'; '1 player'."""
     ordered = sorted(counts)
     if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
-        return f"{ordered[0]}–{ordered[-1]}"
-    return ", ".join(str(n) for n in ordered)
+        return f"{ordered[0]}–{ordered[-1]} players"
+    return ", ".join(str(n) for n in ordered) + (" player" if ordered == [1] else " players")

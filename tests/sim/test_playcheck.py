@@ -1,4 +1,8 @@
 """The play check behind `deckforge validate`: what it finds in broken decks and engines, and that it passes."""
+import re
+import shutil
+from pathlib import Path
+
 from knp_helpers import item, write_deck
 
 from deckforge.load import load_deck
@@ -80,3 +84,15 @@ def test_the_replay_command_names_a_homemade_deck_by_its_file(tmp_path, monkeypa
     monkeypatch.setattr(KnpState, "check_invariants", broken)
     broke = [m for m in messages(validate_deck(load_deck(path), players=2)) if "broke: " in m]
     assert broke and "(replay it with: deckforge simulate deck.yaml --players 2 --seed " in broke[0]
+
+
+def test_one_player_is_counted_in_the_singular(tmp_path):
+    # Twenty-one is written as data and names no fewest players: a deck for one seat is played at 1 player
+    folder = tmp_path / "solo"
+    shutil.copytree(Path(__file__).parents[2] / "decks" / "examples" / "twenty-one", folder)
+    deck_file = folder / "deck.yaml"
+    text = deck_file.read_text(encoding="utf-8")
+    deck_file.write_text(re.sub(r"players: \{[^}]*\}", "players: {min: 1, max: 1}", text, count=1), encoding="utf-8")
+    report = validate_deck(load_deck(folder))
+    assert any(note.startswith("played ") and note.split(" (random and greedy players) at ")[1].startswith(
+        "1 player") and "1 players" not in note for note in report.notes), report.notes
