@@ -224,8 +224,13 @@ def test_decks_of_one_folder_are_told_apart_by_their_files(tmp_path):
 def test_the_header_lists_the_compared_decks_without_declining_their_names(tmp_path, monkeypatch):
     # Before, the line read "…; proti B: s1b Kámen, nůžky, papír…": „proti“ wants the dative, which a name cannot take.
     shutil.copytree(load_deck("kamen-nuzky-papir").folder, tmp_path / "s1b")
+    # The copy serves 2 players only, so the report plays one player count, not eleven: the header is the same.
+    deck_file = tmp_path / "s1b" / "deck.yaml"
+    source = deck_file.read_text(encoding="utf-8")
+    assert source.count("players: {min: 2, max: 12,") == 1
+    deck_file.write_text(source.replace("players: {min: 2, max: 12,", "players: {min: 2, max: 2,"), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(main, ["report", "kamen-nuzky-papir", "--games", "20", "--against", "s1b",
+    result = CliRunner().invoke(main, ["report", "kamen-nuzky-papir", "--games", "5", "--against", "s1b",
                                        "--lang", "cs", "--jobs", "1", "-o", "report.html"])
     assert result.exit_code == 0, result.output
     header = (tmp_path / "report.html").read_text(encoding="utf-8").split("<header>", 1)[1].split("</header>", 1)[0]
