@@ -2,6 +2,7 @@
 language that deckforge ships no catalog for gets its page labels, plurals and rulebook headings from the deck."""
 from __future__ import annotations
 
+import copy
 import shutil
 from pathlib import Path
 
@@ -31,6 +32,18 @@ def run(*args: str):
 
 def warnings_of(result) -> list[str]:
     return [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def extracted_once():
+    """Extract deckforge's marked strings once for this file's `translate` runs, not once a run (3–4 s each): the
+    code and templates they come from do not change during the tests. Each run gets a copy of its own to merge."""
+    from deckforge import catalog
+
+    template = catalog.extract()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(catalog, "extract", lambda: copy.deepcopy(template))
+        yield
 
 
 @pytest.fixture(name="polish_deck")
