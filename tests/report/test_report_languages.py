@@ -10,7 +10,7 @@ from deckforge.i18n import translations
 from deckforge.report import play
 from deckforge.report.play import tally
 from deckforge.sim.summary import GameError
-from report_helpers import result, starter_rush, table_rows
+from report_helpers import result, starter_rush, table_rows, write_deck
 from test_report_analysis import KNP, run_of, seat_biased_games
 
 NOTE = ("Decisiveness, drama and lead changes are taken from the first game at each player count, if it finished.",
@@ -79,17 +79,25 @@ def test_a_czech_report_prints_no_english_interface_words(rush_pages) -> None:
     assert "Verdict" in rush_pages["en"]
 
 
-def test_a_german_report_of_a_german_deck(tmp_path) -> None:
-    page = render_html(build_report(load_deck("kamen-nuzky-papir"), games=10, seed=2, lang="de"))
+@pytest.fixture(scope="module")
+def knp_2_to_4(tmp_path_factory):
+    """Kámen, nůžky, papír as bundled, for 2 to 4 players: its report plays three player counts, not eleven (the
+    page's words do not depend on how many counts it shows)."""
+    deck = {"extends": "kamen-nuzky-papir", "id": "kamen-nuzky-papir", "players": {"min": 2, "max": 4, "per_set": 4}}
+    return load_deck(write_deck(tmp_path_factory.mktemp("knp"), deck))
+
+
+def test_a_german_report_of_a_german_deck(knp_2_to_4) -> None:
+    page = render_html(build_report(knp_2_to_4, games=10, seed=2, lang="de"))
     assert "<h2>Urteil</h2>" in page and "Testspielbericht: Schere, Stein, Papier" in page
     assert "<h2>Karten bei 4 Spielern</h2>" in page
     assert table_rows(page)["card-rock"][0] == "Stein"
 
 
-def test_a_czech_report_names_spell_effects_and_cards_in_czech() -> None:
+def test_a_czech_report_names_spell_effects_and_cards_in_czech(knp_2_to_4) -> None:
     """The rules table and the spells' figure printed the deck file's ids ("swap_hands", "bedrock.play_again") on a
     Czech page: the effects now have their Czech names from the catalog, the spells their names from the deck."""
-    page = render_html(build_report(load_deck("kamen-nuzky-papir"), games=10, seed=2, lang="cs"))
+    page = render_html(build_report(knp_2_to_4, games=10, seed=2, lang="cs"))
     rows = table_rows(page)
     assert rows["rule-swap_hands"][0] == "výměna karet v ruce"
     assert rows["rule-play_again"][0] == "tah navíc"
