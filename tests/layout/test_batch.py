@@ -102,8 +102,12 @@ def test_build_all_prints_each_builds_warnings_under_its_label(tmp_path: Path, m
 def test_build_all_counts_what_the_format_makes_as_a_single_build_does(tmp_path: Path, monkeypatch, fmt,
                                                                        unit) -> None:
     # Before, every --all summary said "N pages", even for PNG images or Tabletop Simulator face sheets.
-    deck = load_deck("kamen-nuzky-papir")
-    monkeypatch.setattr(batch, "bundled_decks", lambda: [deck.folder / "deck.yaml"])
+    # --all builds the bundled deck in Czech only (a copy that declares no other language): its summary line is the
+    # single build's, and the English and German builds would be two more of the same kind.
+    czech_only = tmp_path / "czech-only" / "deck.yaml"
+    czech_only.parent.mkdir()
+    czech_only.write_text("extends: kamen-nuzky-papir\nid: kamen-nuzky-papir\nlanguages: [cs]\n", encoding="utf-8")
+    monkeypatch.setattr(batch, "bundled_decks", lambda: [czech_only])
     monkeypatch.setattr(batch, "_rulebook_writer", lambda: None)
     monkeypatch.chdir(tmp_path)
     single = CliRunner().invoke(main, ["build", "kamen-nuzky-papir", "--lang", "cs", "--format", fmt])
