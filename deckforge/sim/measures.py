@@ -45,7 +45,7 @@ def play_measured(state, rng: random.Random, choosers: Sequence[Callable], bound
     from .policies import _random
 
     decisions = forced = 0
-    history: list[float] = []  # every standings read, one after another (a row of `players` numbers each)
+    history: list[float] = []  # every read, one after another: a row of `players` numbers (standings, or cards held)
     feed = follow and state.shedding_feed()
     if feed:  # a shedding game: the cards held after each decision, and how many seats were out then
         read, places = feed
