@@ -7,7 +7,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from .errors import DeckforgeError, PlayerCountError
+from .errors import DeckforgeError, PlayerCountError, counted
 
 FROZEN_EMPTY: Mapping = MappingProxyType({})
 
@@ -98,12 +98,15 @@ class PlayerRange:
 
     def sets_for(self, players: int) -> int:
         if not self.low <= players <= self.high:
-            raise PlayerCountError(f"this deck serves {self.low} to {self.high} players, not {players}")
+            serves = (f"{counted(self.low, 'player')} only" if self.low == self.high
+                      else f"{self.low} to {self.high} players")
+            raise PlayerCountError(f"this deck serves {serves}, not {players}")
         return ceil(players / self.per_set) if self.per_set else 1
 
     @property
     def default_players(self) -> int:
-        return self.default or self.per_set or self.high
+        """The count a command plays or prints when none is asked: `default`, else one full set, else the most."""
+        return self.default or min(self.per_set or self.high, self.high)
 
     def __iter__(self):
         return iter(range(self.low, self.high + 1))

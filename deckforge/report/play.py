@@ -146,7 +146,8 @@ def refuse_broken(deck: Deck) -> None:
     if findings:
         lines = "\n".join(f"- {finding}" for finding in findings)
         where = display_path(deck.path) if deck.path else deck.id
-        raise DeckforgeError(f"{where}: {counted(len(findings), 'problem')} that need no game to find; "
+        need = "needs" if len(findings) == 1 else "need"
+        raise DeckforgeError(f"{where}: {counted(len(findings), 'problem')} that {need} no game to find; "
                              f"no games were played (fix them first, 'deckforge validate' checks them):\n{lines}")
 
 
