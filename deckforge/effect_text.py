@@ -89,14 +89,13 @@ def phrase(effect: Effect, lang: str) -> str:
 def effect_name(name: str, lang: str, events: Mapping[str, tuple] | None = None) -> str:
     """Return an effect's short name in a language: a spell effect's, or a game's own rule event's from `events`
     (its GameSpec.event_names, "penalty:discard-#" naming "penalty:discard-2"); any other name as it is."""
-    names = {**NAMES, **(events or {})}
-    numbered = re.fullmatch(r"(.*\D)(\d+)", name)
-    t = translations(lang)
+    names, t = {**NAMES, **(events or {})}, translations(lang)
     if name in names:
         return t.pgettext(*names[name])
-    if numbered and f"{numbered[1]}#" in names:
+    numbered = re.fullmatch(r"(.*\D)(\d+)", name)
+    if numbered and (entry := names.get(f"{numbered[1]}#")):
         number = int(numbered[2])
-        return t.npgettext(*names[f"{numbered[1]}#"], number) % {"num": number}
+        return t.npgettext(*entry, number) % {"num": number}
     return name
 
 
