@@ -263,8 +263,8 @@ def narrow_margin_note(plan, wide_count: int) -> str:
     other = (f"use --printer-margin {to_mm(PRINT_MARGIN):g} ({counted(wide_count, 'card')} a sheet, everything "
              f"{wide} inside)" if wide_count else "choose larger paper (--paper a3)")
     return (f"{what} come to {narrow} from the paper edge, not {wide}, to fit {counted(plan.grid.per_sheet, 'card')} "
-            f"a sheet instead of {wide_count or 'none'}; a printer that leaves more than {narrow} unprinted cuts them off: "
-            f"then {other}")
+            f"a sheet instead of {wide_count or 'none'}; a printer that leaves more than {narrow} unprinted cuts them "
+            f"off: then {other}")
 
 
 def _fit_or_none(spec: SheetSpec):

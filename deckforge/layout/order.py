@@ -25,7 +25,8 @@ def order_readme(job: Job, files: list[tuple[str, int, str]]) -> str:
     size = (f"files {width_px} × {height_px} px at {preset.dpi} DPI" if preset.fmt == "cards-png"
             else "one PDF page per card")
     return "\n".join([
-        f"{job.deck.name(job.lang)}: {counted(job.players, 'player')}, {job.lang}, for {preset.title} ({preset.product})",
+        f"{job.deck.name(job.lang)}: {counted(job.players, 'player')}, {job.lang}, "
+        f"for {preset.title} ({preset.product})",
         "",
         f"Cards: {card.width_mm:g} × {card.height_mm:g} mm trimmed, {preset.bleed_mm():g} mm bleed on every side, "
         f"safe area {round(preset.safe_mm, 3):g} mm inside the trim; {size}"

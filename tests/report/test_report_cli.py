@@ -48,7 +48,8 @@ def test_a_deck_for_fewer_players_than_its_game_needs_is_not_played(tmp_path, mo
                                                  encoding="utf-8")
     outcome = run("report", "solo", "-o", tmp_path / "x.html")
     assert outcome.exit_code == 1
-    assert outcome.output.startswith("Error: solo/deck.yaml: 1 problem that needs no game to find; no games were played")
+    assert outcome.output.startswith(
+        "Error: solo/deck.yaml: 1 problem that needs no game to find; no games were played")
     assert outcome.output.splitlines()[1:] == [
         "- solo/deck.yaml:3:10: players.min: Rock, Paper, Scissors (kamen-nuzky-papir) needs at least 2 players, not "
         "1: raise it and players.max to 2"]

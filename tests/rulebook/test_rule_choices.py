@@ -306,9 +306,9 @@ def none_laid_out(tmp_path_factory) -> Path:
 
 
 # What the rulebooks say of the cards laid out at once; none of it may print when the deck has no such card.
-LAID_OUT = {"en": ["Whoever gets one lays it out in front of them", "if you already have that card", "Cards waiting to one side",
-                   "that you already have, you discard it at once", "comes to you a second time",
-                   "I drew a second copy of a card I may not hold"],
+LAID_OUT = {"en": ["Whoever gets one lays it out in front of them", "if you already have that card",
+                   "Cards waiting to one side", "that you already have, you discard it at once",
+                   "comes to you a second time", "I drew a second copy of a card I may not hold"],
             "cs": ["Kdo je dostane, hned je vyloží před sebe", "pokud ji už máte", "Karty, které čekají stranou",
                    "kterou už máte, hned ji odhodíte", "během trestu podruhé karta",
                    "Lízl jsem si podruhé kartu, kterou nesmím držet"]}
