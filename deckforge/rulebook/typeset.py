@@ -31,12 +31,12 @@ def typeset(html: str, pdf_x: str | None = None, folders: tuple[Path, ...] = ())
     may use files in `folders` (the deck's) and deckforge's own, nothing else, and gets no attachments.
     """
     fetcher = local_url_fetcher(folders)
-    hyphenation.install()
     extra = {"x4": f"@color-profile device-cmyk {{ src: url({PROFILE.as_uri()}) }}", "x1a": OPAQUE_CSS}
     try:
         stylesheets = [CSS(string=extra[pdf_x], url_fetcher=fetcher)] if pdf_x else None
-        document = render_unbroken(HTML(string=html, base_url=RULEBOOK_TEMPLATES.as_uri() + "/",
-                                        url_fetcher=fetcher), stylesheets)
+        page = HTML(string=html, base_url=RULEBOOK_TEMPLATES.as_uri() + "/", url_fetcher=fetcher)
+        hyphenation.install(element.get("lang") for element in page.etree_element.iter())
+        document = render_unbroken(page, stylesheets)
         drop_attachments(document)
         return document.write_pdf(pdf_variant=f"pdf/{pdf_x.replace('x', 'x-')}" if pdf_x else None)
     except FetchRefused as exc:
