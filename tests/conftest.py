@@ -19,6 +19,11 @@ if sys.dont_write_bytecode or os.environ.get("PYTHONDONTWRITEBYTECODE"):
     sys.dont_write_bytecode = False
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
+# Every test typesets its rulebooks, as a clean machine does: a rulebook kept from an earlier run or test
+# (deckforge/rulebook/kept.py) would test the cache instead, and finish before a signal test can stop it. The
+# cache's own tests (tests/rulebook/test_kept_rulebooks.py) turn it on in a folder of their own.
+os.environ["DECKFORGE_RULEBOOK_CACHE"] = "off"
+
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 

@@ -34,6 +34,7 @@ class FolderFetcher(URLFetcher):
         super().__init__(allowed_protocols=("file", "data"))
         self.folders = tuple(Path(folder).resolve() for folder in (*folders, *OWN_DATA))
         self.deck_folders = tuple(Path(folder) for folder in folders)
+        self.asked: set[Path] = set()  # every file asked for, found or not (what a kept rulebook depends on)
 
     def fetch(self, url: str, headers=None):
         scheme = url.split(":", 1)[0].lower() if ":" in url else ""
@@ -48,6 +49,7 @@ class FolderFetcher(URLFetcher):
             raise FetchRefused(f"the rulebook names {_short(url)}; deckforge fetches nothing from the network, only "
                                "files in the deck's folder")
         path = Path(unquote(urlsplit(url).path)).resolve()
+        self.asked.add(path)
         if not any(path.is_relative_to(folder) for folder in self.folders):
             where = ", ".join(display_path(f) for f in self.deck_folders) or "the deck's folder"
             raise FetchRefused(f"the rulebook names {display_path(path)}, which lies outside {where}; a rulebook "

@@ -1,25 +1,25 @@
-"""Typeset rendered HTML into PDF with WeasyPrint, as plain PDF or as PDF/X-4 for a print shop."""
+"""Typeset rendered HTML into PDF with WeasyPrint, as plain PDF or as PDF/X-4 for a print shop.
+
+WeasyPrint, pikepdf and the modules that use them are imported only to typeset or finish a file: a rulebook read
+from deckforge's cache (kept.py) needs none of them, and importing WeasyPrint alone takes most of a second."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from weasyprint import CSS, HTML
-
 from ..errors import BuildError
 from ..output import atomic_path
 from ..pdfx import PROFILE, check_variant
-from ..pdfx.finish import finish_pdf_x
-from ..pdfx.recolour import OPAQUE_CSS
-from . import hyphenation
-from .breaks import render_unbroken
-from .fetch import FetchRefused, FolderFetcher, drop_attachments
+from .kept import typeset_once
 from .render import RULEBOOK_TEMPLATES
 
 LOCAL_PROTOCOLS = ("file", "data")
 
 
-def local_url_fetcher(folders: tuple[Path, ...] = ()) -> FolderFetcher:
-    """Return a fetcher for `data:` URLs and files in `folders` and deckforge's own data, never the network."""
+def local_url_fetcher(folders: tuple[Path, ...] = ()):
+    """Return a fetcher (fetch.FolderFetcher) for `data:` URLs and files in `folders` and deckforge's own data,
+    never the network."""
+    from .fetch import FolderFetcher
+
     return FolderFetcher(folders)
 
 
@@ -28,8 +28,21 @@ def typeset(html: str, pdf_x: str | None = None, folders: tuple[Path, ...] = ())
 
     With `pdf_x` WeasyPrint writes its PDF/X variant (XMP, version, TrimBox and BleedBox on every page): for
     "x4" with deckforge's press profile as the CMYK profile, for "x1a" with every element opaque. The document
-    may use files in `folders` (the deck's) and deckforge's own, nothing else, and gets no attachments.
+    may use files in `folders` (the deck's) and deckforge's own, nothing else, and gets no attachments. A page
+    typeset before, whose files have not changed since, is read from deckforge's cache (kept.py).
     """
+    return typeset_once(html, pdf_x, folders, lambda: _typeset(html, pdf_x, folders))
+
+
+def _typeset(html: str, pdf_x: str | None, folders: tuple[Path, ...]) -> tuple[bytes, set[Path]]:
+    """Typeset the page; return the PDF and every file the typesetter asked for."""
+    from weasyprint import CSS, HTML
+
+    from ..pdfx.recolour import OPAQUE_CSS
+    from . import hyphenation
+    from .breaks import render_unbroken
+    from .fetch import FetchRefused, drop_attachments
+
     fetcher = local_url_fetcher(folders)
     extra = {"x4": f"@color-profile device-cmyk {{ src: url({PROFILE.as_uri()}) }}", "x1a": OPAQUE_CSS}
     try:
@@ -38,9 +51,10 @@ def typeset(html: str, pdf_x: str | None = None, folders: tuple[Path, ...] = ())
         hyphenation.install(element.get("lang") for element in page.etree_element.iter())
         document = render_unbroken(page, stylesheets)
         drop_attachments(document)
-        return document.write_pdf(pdf_variant=f"pdf/{pdf_x.replace('x', 'x-')}" if pdf_x else None)
+        pdf = document.write_pdf(pdf_variant=f"pdf/{pdf_x.replace('x', 'x-')}" if pdf_x else None)
     except FetchRefused as exc:
         raise BuildError(str(exc)) from None
+    return pdf, fetcher.asked
 
 
 def check_pdf_x(pdf_x: str | None, fmt: str = "pdf") -> None:
@@ -55,6 +69,8 @@ def write_pdf(html: str, target: Path | str, pdf_x: str | None = None, folders: 
     with atomic_path(target) as tmp:
         tmp.write_bytes(typeset(html, pdf_x, folders))
         if pdf_x:
+            from ..pdfx.finish import finish_pdf_x
+
             finish_pdf_x(tmp, pdf_x, typeset=True)
     return Path(target)
 

@@ -10,7 +10,6 @@ from ..model import Deck
 from ..output import atomic_write, default_output
 from . import FORMATS
 from .context import build_context
-from .fetch import standalone
 from .render import PAPERS, render_html
 from .typeset import check_pdf_x, write_booklet, write_pdf
 
@@ -70,4 +69,6 @@ def write_rulebook(deck: Deck | str | Path, lang: str, players: int | None = Non
     folders = (model.folder,) if model.folder else ()
     if fmt == "pdf":
         return write_pdf(html, target, pdf_x, folders)
+    from .fetch import standalone  # imports WeasyPrint's fetcher, which a PDF read from the cache does without
+
     return atomic_write(target, standalone(html, folders).encode("utf-8"))
