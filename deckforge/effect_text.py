@@ -88,13 +88,16 @@ def phrase(effect: Effect, lang: str) -> str:
 
 def effect_name(name: str, lang: str, events: Mapping[str, tuple] | None = None) -> str:
     """Return an effect's short name in a language: a spell effect's, or a game's own rule event's from `events`
-    (its GameSpec.event_names, "penalty:discard-#" naming "penalty:discard-2"); any other name as it is."""
+    (its GameSpec.event_names, "penalty:discard-#" naming "penalty:discard-2" with its plural; an entry without a
+    plural, "play.#", names "play.2" with the number after it: "card laid (2)"); any other name as it is."""
     names, t = {**NAMES, **(events or {})}, translations(lang)
     if name in names:
         return t.pgettext(*names[name])
     numbered = re.fullmatch(r"(.*\D)(\d+)", name)
     if numbered and (entry := names.get(f"{numbered[1]}#")):
         number = int(numbered[2])
+        if len(entry) == 2:
+            return f"{t.pgettext(*entry)} ({number})"
         return t.npgettext(*entry, number) % {"num": number}
     return name
 

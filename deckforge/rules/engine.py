@@ -23,14 +23,13 @@ from functools import partial
 from itertools import compress
 
 from ..sim.base import Engine, GameInfo, SimulationError
+from .events import effect_keys, rule_names
 from .greedy import greedy_action
 from .model import ROUND_ENDS, AskMove, Bust, Deal, DrawMove, PerCard, HitMove, PassMove, PlayMove, RulesModel, Sets, StandMove, TakeMove
 from .model import TurnUp
 from .tables import CardTables, describe_action
 
 DRAW, PASS, STAND, HIT = range(4)
-MOVE_WORDS = {PlayMove: "play", DrawMove: "draw", AskMove: "ask", TakeMove: "take", HitMove: "hit",
-              StandMove: "stand", PassMove: "pass"}
 OTHER_CODES = {DrawMove: 0, PassMove: 1, StandMove: 2, HitMove: 3, TakeMove: 4, AskMove: 5}  # turns.py: C_*
 WHEN_CODES = {"always": 0, "no_play": 1, "no_other": 2}
 ROUND_CAP = 60   # rounds a game to a target score may last before it counts as a stalemate
@@ -73,9 +72,9 @@ class RulesEngine(Engine):
         self.ask_base = self.seat_base + players
         self.ask_values = len(self.t.ask_values)
         self.bound = self.info.max_turns(players)
-        self.rule_names = _rule_names(rules)
+        self.rule_names = rule_names(rules)
         # an effect named like a move ("draw") is counted apart from it: "draw.effect"
-        self.effect_keys = {name: f"{name}.effect" for name in self.rule_names}
+        self.effect_keys = effect_keys(self.rule_names)
         moves, always = rules.play.moves, rules.play.always
         self.name_of = dict(zip((*moves, *always), self.rule_names))   # a move or rule -> its name in the counts
         self.other_moves = tuple(move for move in moves if not isinstance(move, PlayMove))
@@ -237,25 +236,3 @@ class RulesEngine(Engine):
         """Name an action (or, with `chance`, a chance outcome) in words; any number, legal or not."""
         return describe_action(self, action, chance, dealer)
 
-
-def _rule_names(rules: RulesModel) -> tuple[str, ...]:
-    """Name each move and automatic rule for the counts of `GameResult.effects`: its word ("play", "sets"); a play
-    move among several by its condition ("play.wild", "play.match"); a word still used twice with its place
-    ("play.1", "play.2")."""
-    words = [_move_word(move, rules) for move in rules.play.moves]
-    words += ["sets" if isinstance(rule, Sets) else "bust" for rule in rules.play.always if isinstance(rule, (Sets, Bust))]
-    names = []
-    for i, word in enumerate(words):
-        twins = [j for j, other in enumerate(words) if other == word]
-        names.append(word if len(twins) == 1 else f"{word}.{twins.index(i) + 1}")
-    return tuple(names)
-
-
-def _move_word(move, rules: RulesModel) -> str:
-    word = MOVE_WORDS[type(move)]
-    if not isinstance(move, PlayMove) or sum(isinstance(m, PlayMove) for m in rules.play.moves) < 2:
-        return word
-    cond = move.cond
-    tests = [name for name, on in (("wild", cond.wild is not None), ("match", cond.match), ("card", cond.card),
-                                   ("higher", cond.higher), ("lower", cond.lower), ("beats", cond.beats)) if on]
-    return f"play.{tests[0]}" if tests else word

@@ -7,6 +7,7 @@ from ..errors import counted
 from ..games.spec import GameSpec, no_game
 from ..model import Deck
 from ..validate import Finding
+from .events import event_names
 from .model import BidScore, Bust, Deal as DealStep, PerSet, Sets, SumScore, TurnUp
 
 HAND_ENDS = ("first_out", "last_holding", "hands_empty", "sets_complete")
@@ -19,7 +20,7 @@ def described_spec(deck: Deck) -> GameSpec:
     rules = deck.described
     return GameSpec(id=deck.id, title=deck.name(deck.languages[0]), package=__package__, schema=no_game().schema,
                     deal=described_deal(deck, deck.players.default_players), book=described_book(deck),
-                    checks=described_checks, engine="engine:RulesEngine", art=None,
+                    checks=described_checks, engine="engine:RulesEngine", art=None, event_names=event_names(rules),
                     min_players=1,  # the rules as data name no minimum: the deck's `players` is the game's range
                     scorepad=len(rules.score) > 0 and (rules.end.rounds or 2) > 1)
 

@@ -1,11 +1,14 @@
 """The report speaks the language asked for: its words from the catalogs, with the language's plural forms."""
+import json
 import re
+from pathlib import Path
 
 import pytest
 
 from deckforge.load import load_deck
 from deckforge.report import build_report, render_html
 from deckforge.report.analysis import judge, ordinal, seat_flag, summary_sentence
+from deckforge.report.design import rule_firings
 from deckforge.i18n import translations
 from deckforge.report import play
 from deckforge.report.play import tally
@@ -126,3 +129,37 @@ def test_a_czech_report_names_every_rule_event_of_the_game(game: str) -> None:
     visible = re.sub(r"<(style|svg)\b.*?</\1>|<[^>]+>", " ", page, flags=re.S)
     assert [name for name in rules if "-" in name and name in visible] == []
     assert "<td><code>" not in page.split('class="rules"')[1].split("</table>")[0]
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "decks" / "examples"
+DESCRIBED = sorted(folder.name for folder in EXAMPLES.iterdir() if (folder / "deck.yaml").is_file())
+
+
+def narrowed_example(name: str, folder: Path):
+    """Return an example deck described as data, for its two lowest player counts (per_set kept): the rules that
+    fire do not depend on how many counts the page shows."""
+    players = load_deck(EXAMPLES / name).players
+    narrowed = {"min": players.low, "max": min(players.low + 1, players.high)}
+    narrowed.update({"per_set": players.per_set} if players.per_set else {})
+    text = re.sub(r"(?m)^players:.*\n", "", (EXAMPLES / name / "deck.yaml").read_text(encoding="utf-8"))
+    text = re.sub(r"(?m)^(id: .*\n)", lambda m: m[1] + f"players: {json.dumps(narrowed)}\n", text, count=1)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "deck.yaml").write_text(text, encoding="utf-8")
+    return load_deck(folder)
+
+
+@pytest.mark.parametrize("name", DESCRIBED)
+def test_a_report_names_every_rule_event_of_a_game_described_as_data(name: str, tmp_path) -> None:
+    """The table of how often each rule fires printed a described game's moves and rules as their ids on a Czech
+    page („líznutí karet, name_suit, play.match, play.wild, refill“ for Crazy Eights): every event the rules
+    interpreter counts now has a name of its kind (rules/events.py), in the page's language."""
+    deck = narrowed_example(name, tmp_path / name)
+    assert deck.described is not None
+    report = build_report(deck, games=4, seed=2, lang="cs")
+    page = render_html(report)
+    rules = {row[5:]: cells[0] for row, cells in table_rows(page).items() if row.startswith("rule-")}
+    assert rules and [name for name, label in rules.items() if label == name or re.search(r"[._]", label)] == []
+    assert "<td><code>" not in page.split('class="rules"')[1].split("</table>")[0]
+    english = {rule.name: rule.label for rule in rule_firings(report.series, report.focus, "en")}
+    assert english.keys() == rules.keys() and [name for name, label in english.items() if not label
+                                               or label == name or re.search(r"[._]", label)] == []
