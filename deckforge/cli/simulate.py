@@ -7,6 +7,9 @@ import time
 
 import click
 
+from ..effect_text import effect_name
+from ..games import deck_spec
+from ..games.spec import SPELL_AND_EFFECT
 from ..sim.mcts import DEFAULT_STEPS
 from ..sim.runner import BrokenGame, replay_command, seat_policies, trace_game
 from ..sim.runner import simulate as run_games
@@ -117,6 +120,7 @@ def summary_text(summary: Summary, seconds: float) -> str:
     """Return the readable summary of a run."""
     data = summary.as_dict()
     deck = summary.deck
+    spec = deck_spec(deck)
     games = data["games"]
     lines = [
         f"{deck.name(deck.languages[0])} ({deck.id}): {data['players']} players, {games} games, seed {data['seed']},"
@@ -130,10 +134,12 @@ def summary_text(summary: Summary, seconds: float) -> str:
            "finished games)" if summary.winner_slots > data["finished"] else ""),
         "cards played: " + ", ".join(f"{card} {times}" for card, times in data["plays_by_card"].items()),
         "unplayed cards: " + (", ".join(data["unplayed_cards"]) or "none"),
-        "effects triggered: " + (", ".join(f"{name} {k}" for name, k in data["effects"].items()) or "none"),
+        "effects triggered: " + (", ".join(f"{effect_name(name, 'en', spec.event_names)} {k}"
+                                           for name, k in data["effects"].items()) or "none"),
     ]
     for key, value in data["extra"].items():
-        shown = ", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict) else value
+        shown = ", ".join(f"{_figure_key(k, key, spec)} {v}" for k, v in value.items()) \
+            if isinstance(value, dict) else value
         lines.append(f"{key}: {shown}")
     if "score_mean_by_seat" in data:
         lines.append("mean score by seat: " + ", ".join(f"{s}: {v}" for s, v in data["score_mean_by_seat"].items()))
@@ -141,6 +147,14 @@ def summary_text(summary: Summary, seconds: float) -> str:
         lines.append(f"error in game {error['game']} (seed {error['seed']}): {error['error']}")
     lines.append(f"time: {seconds:.2f} s ({games / max(seconds, 1e-9):.0f} games/s)")
     return "\n".join(lines)
+
+
+def _figure_key(key: str, figure: str, spec) -> str:
+    """Name a key of a game's figure as the English report does, the card by its id: "bedrock (play again)"."""
+    if not any(f.name == figure and f.per == SPELL_AND_EFFECT for f in spec.figures):
+        return key
+    card_id, _, effect = key.rpartition(".")
+    return f"{card_id} ({effect_name(effect, 'en', spec.event_names)})"
 
 
 COMMANDS = [simulate]

@@ -1,5 +1,7 @@
 """`deckforge simulate` and the play part of `deckforge validate` through click's CliRunner."""
 import json
+import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -9,6 +11,7 @@ from deckforge.cli import main
 
 KEYS = {"deck", "players", "games", "finished", "stalemates", "turns_mean", "turns_max", "wins_by_seat",
         "plays_by_card", "unplayed_cards", "errors", "extra"}
+PRSI_AS_DATA = Path(__file__).resolve().parents[2] / "decks" / "examples" / "prsi-as-data"
 
 
 def run(*args: str):
@@ -37,6 +40,26 @@ def test_the_readable_summary():
     assert any(line.startswith("turns: mean ") and "median" in line for line in lines)
     assert any(line.startswith("effects triggered: draw ") for line in lines)
     assert "unplayed cards: none" in lines
+
+
+def summary_line(output: str, start: str) -> str:
+    return next(line for line in output.splitlines() if line.startswith(start))
+
+
+def test_the_readable_summary_names_effects_as_the_english_report_does():
+    """The summary printed the effects' ids ("swap_hands 106", "bedrock.play_again 103"): it names them as the
+    English report does, keeps the cards' ids, and --json keeps the ids."""
+    args = ("simulate", "kamen-nuzky-papir", "--games", "20")
+    output = run(*args).output
+    effects = summary_line(output, "effects triggered: ")
+    assert "skip a turn " in effects and "swap hands " in effects and "reverse the direction " in effects
+    assert not re.search(r"[a-z]_[a-z]", effects), effects
+    assert summary_line(output, "spell_effects: ").startswith("spell_effects: bedrock (play again) ")
+    data = json.loads(run(*args, "--json").output)
+    assert "swap_hands" in data["effects"] and "bedrock.play_again" in data["extra"]["spell_effects"]
+    described = run("simulate", str(PRSI_AS_DATA), "--games", "5").output
+    assert "matching card laid " in summary_line(described, "effects triggered: ")
+    assert not re.search(r"[a-z][._][a-z]", summary_line(described, "effects triggered: "))
 
 
 def test_trace_prints_one_game_step_by_step():
