@@ -2,8 +2,8 @@
 deck without importing the parser and the model (a fifth of a second), which only described decks need."""
 from __future__ import annotations
 
-STRUCTURAL_KEYS = ("ranks", "values", "teams", "zones", "setup", "bid", "trump", "play", "effects", "score", "end",
-                   "winner")
+STRUCTURAL_KEYS = ("ranks", "values", "teams", "min_players", "zones", "setup", "bid", "trump", "play", "effects",
+                   "score", "end", "winner")
 
 
 def is_description(value: object) -> bool:

@@ -225,6 +225,7 @@ class RulesModel:
 
     `ranks`: the order of the `rank_attr` attribute, low to high (empty: the order the deck lists its cards).
     `zones`: the built-ins and the deck's own, by id. `teams`: "none" or "partners" (seats 0 and 2 against 1 and 3).
+    `min_players`: the fewest players the game is played by (1 when the description names none: a patience).
     `notes`: text for the rulebook that is not a rule (flavour, tips), per language. `attributes`: the names the
     rulebook gives the deck's own attributes and their values. `source`: where `rules:` is.
     """
@@ -234,6 +235,7 @@ class RulesModel:
     rank_attr: str = "rank"
     values: Values = Values()
     teams: str = "none"
+    min_players: int = 1
     zones: Mapping[str, Zone] = field(default_factory=_empty)
     setup: tuple[SetupStep, ...] = ()
     bid: Bid | None = None

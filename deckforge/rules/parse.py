@@ -9,6 +9,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Iterable
 
+from ..limits import MAX_PLAYERS
 from ..load.check import Checker, nearest
 from ..model import Card
 from .model import (ANY_CARD, ROUND_ENDS, WINNERS, AttributeNames, Bid, BidScore, CardEffect, Count, Deal, End,
@@ -42,6 +43,7 @@ def parse_rules(checker: Checker, container: dict, key: str, cards: Iterable[Car
         ranks=ranks,
         values=_values(r, rules) if "values" in rules else Values(),
         teams=r.word(rules, "teams", "rules.teams", ("none", "partners"), "none"),
+        min_players=r.number(rules, "min_players", "rules.min_players", 1, 1, MAX_PLAYERS),
         zones=MappingProxyType(dict(zones or r.zones)),
         setup=_setup(r, rules) if "setup" in rules else DEFAULT_SETUP,
         bid=_bid(r, rules) if "bid" in rules else None,

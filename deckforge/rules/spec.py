@@ -21,7 +21,7 @@ def described_spec(deck: Deck) -> GameSpec:
     return GameSpec(id=deck.id, title=deck.name(deck.languages[0]), package=__package__, schema=no_game().schema,
                     deal=described_deal(deck, deck.players.default_players), book=described_book(deck),
                     checks=described_checks, engine="engine:RulesEngine", art=None, event_names=event_names(rules),
-                    min_players=1,  # the rules as data name no minimum: the deck's `players` is the game's range
+                    min_players=rules.min_players,  # `rules.min_players`: 1 unless the description names one
                     scorepad=len(rules.score) > 0 and (rules.end.rounds or 2) > 1)
 
 

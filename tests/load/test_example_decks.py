@@ -50,6 +50,22 @@ def test_a_bundled_game_as_data_plays_its_description_with_the_bundled_cards(nam
     assert {"cs", "en"} <= set(deck.languages) and deck.described.notes.keys() == set(deck.languages)
 
 
+# None is a patience: each needs someone to ask, take from, beat or play tricks against; partners are four
+FEWEST = {"crazy-eights": 2, "go-fish": 2, "gops": 2, "hearts": 3, "kamen-nuzky-papir-as-data": 2, "old-maid": 2,
+          "prsi-as-data": 2, "spades": 4, "twenty-one": 2, "whist": 4, "wizard-as-data": 3}
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_every_example_names_the_fewest_players_its_game_is_played_by(name):
+    """A bundled game as data needs as many as the bundled game, and no example serves fewer."""
+    from deckforge.games import deck_spec
+
+    deck = load_deck(f"examples/{name}")
+    assert deck_spec(deck).min_players == FEWEST[name] <= deck.players.low
+    if name in AS_DATA:
+        assert FEWEST[name] == deck_spec(load_deck(name.removesuffix("-as-data"))).min_players
+
+
 def test_old_maid_plays_without_one_queen_and_gops_without_the_clubs():
     old_maid = load_deck("examples/old-maid")
     assert old_maid.total_for(4) == 51 and "clubs-q" not in {card.id for card in old_maid.cards}

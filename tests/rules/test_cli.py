@@ -2,9 +2,12 @@
 mistake reported with its place and no traceback."""
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from deckforge.cli import main
+from deckforge.load import load_deck
+from deckforge.sim.base import SimulationError, engine_for
 from rules_tables import write_deck
 from test_turns import GO_FISH
 
@@ -47,3 +50,45 @@ def test_building_a_described_deck_its_set_up_cannot_deal_warns_at_the_step(tmp_
     assert (f"warning: d/deck.yaml:{deal}:{column}: 3 players: rules.setup[0]: 8 cards cannot deal 5 to each of 3 "
             "players; the cards are printed all the same: add cards: the deck cannot be dealt at any count from 2 "
             "to 3 players\n") in result.stderr
+
+
+def one_player_go_fish(project_root, folder) -> str:
+    """Copy the example Go Fish (`rules.min_players: 2`) into `folder` for 1 to 6 players; return its `players`
+    place."""
+    text = (project_root / "decks" / "examples" / "go-fish" / "deck.yaml").read_text(encoding="utf-8")
+    assert "\nplayers: {min: 2, " in text
+    folder.mkdir()
+    (folder / "deck.yaml").write_text(text.replace("\nplayers: {min: 2, ", "\nplayers: {min: 1, "), encoding="utf-8")
+    lines = text.splitlines()
+    line = next(number for number, row in enumerate(lines, start=1) if row.startswith("players:"))
+    return f"{folder.name}/deck.yaml:{line}:{len('players: ') + 1}"
+
+
+def test_validate_refuses_a_go_fish_for_one_player_at_its_players_line(tmp_path, monkeypatch, project_root):
+    """Rules as data named no fewest players, so Go Fish for one player (nobody to ask) passed validate."""
+    from deckforge.sim.pool import GamePool
+
+    def no_games(*args, **kwargs):
+        raise AssertionError("a game was played")
+    monkeypatch.setattr(GamePool, "play", no_games)
+    monkeypatch.chdir(tmp_path)
+    at = one_player_go_fish(project_root, tmp_path / "solo")
+    result = CliRunner().invoke(main, ["validate", "solo", "-j", "1"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr.splitlines()[-2:] == [
+        "Error: solo/deck.yaml: 1 problem:",
+        f"- {at}: players.min: Rybičky (go-fish) needs at least 2 players, not 1: raise it to 2"]
+
+
+def test_the_interpreter_will_not_seat_one_player_at_go_fish(tmp_path, monkeypatch, project_root):
+    monkeypatch.chdir(tmp_path)
+    at = one_player_go_fish(project_root, tmp_path / "solo")
+    deck = load_deck(tmp_path / "solo" / "deck.yaml")
+    with pytest.raises(SimulationError) as caught:
+        engine_for(deck, 1)
+    refusal = f"{at}: players.min: Rybičky (go-fish) needs at least 2 players, not 1: raise it to 2"
+    assert str(caught.value).endswith(refusal)
+    assert engine_for(deck, 2).players == 2
+    result = CliRunner().invoke(main, ["simulate", "solo", "--players", "1", "--games", "3"])
+    assert result.exit_code == 1 and result.output == f"Error: {refusal}\n"
+

@@ -208,3 +208,25 @@ def test_a_tie_rule_needs_a_prize(tmp_path):
     assert any(f"deck.yaml:{line}:" in p and "rules.play.tie: tie: carry says what becomes of the prize on a tie, "
                "but this game turns up no prize" in p for p in found), found
     assert load_deck(write_deck(tmp_path / "ok", rules.replace("tie: carry, ", ""))).rules is not None
+
+
+def test_the_fewest_players_defaults_to_one_and_reaches_the_spec(tmp_path):
+    """Rules as data named no fewest players, so a Go Fish for one passed validate; `min_players` now says it, and
+    a description without it stays what it was (a patience may be written for one)."""
+    from deckforge.games import deck_spec
+
+    plain = load_deck(write_deck(tmp_path / "plain", EIGHTS, players=(1, 4)))
+    named = load_deck(write_deck(tmp_path / "named", "  min_players: 3\n" + EIGHTS, players=(3, 4)))
+    assert plain.described.min_players == 1 and deck_spec(plain).min_players == 1
+    assert named.described.min_players == 3 and deck_spec(named).min_players == 3
+
+
+@pytest.mark.parametrize("value, message", [
+    ("0", "rules.min_players: 0 is out of range: expected a whole number from 1 to 20"),
+    ("two", "rules.min_players: expected a whole number from 1 to 20, found a text 'two'"),
+    ("2.5", "rules.min_players: expected a whole number from 1 to 20, found a decimal number 2.5"),
+])
+def test_a_wrong_fewest_players_is_refused_at_its_place(tmp_path, value, message):
+    found = problems(tmp_path, f"  min_players: {value}\n" + EIGHTS)
+    line, column = place(tmp_path, f"min_players: {value}")
+    assert f"deck.yaml:{line}:{column + len('min_players: ')}: {message}" in "\n".join(found), found
