@@ -78,11 +78,18 @@ def deal_findings(deck: Deck, counts: Iterable[int] | None = None) -> list[Findi
 
 def deal_advice(deck: Deck, making: str) -> str:
     """Say what to do about a count the deck cannot deal: add cards, or pass `making` (a command's own words,
-    "build") the counts it can deal."""
-    dealt = [n for n in deck.players if not deal_findings(deck, [n])]
+    "build") the counts it can deal. A count below the game's fewest players is never offered: it deals, but
+    nobody can play it."""
+    from .games import deck_spec
+
+    fewest = deck_spec(deck).min_players
+    played = [n for n in deck.players if n >= fewest]
+    if not played:
+        return (f"raise players.max to {fewest}, the fewest players the game is played by, and add the cards that "
+                "count needs")
+    dealt = [n for n in played if not deal_findings(deck, [n])]
     if not dealt:
-        return (f"add cards: the deck cannot be dealt at any count from {deck.players.low} to "
-                f"{deck.players.high} players")
+        return f"add cards: the deck cannot be dealt at any count from {played[0]} to {played[-1]} players"
     return f"add cards, or {making} with --players for a count the deck can deal: {', '.join(map(str, dealt))}"
 
 

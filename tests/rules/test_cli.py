@@ -92,3 +92,23 @@ def test_the_interpreter_will_not_seat_one_player_at_go_fish(tmp_path, monkeypat
     result = CliRunner().invoke(main, ["simulate", "solo", "--players", "1", "--games", "3"])
     assert result.exit_code == 1 and result.output == f"Error: {refusal}\n"
 
+
+@pytest.mark.parametrize("fewest, most, count, players, advice", [
+    (2, 4, 5, 2, "add cards: the deck cannot be dealt at any count from 2 to 4 players"),
+    (2, 4, 3, 3, "add cards, or build with --players for a count the deck can deal: 2"),
+    (3, 2, 5, 2, "raise players.max to 3, the fewest players the game is played by, and add the cards that count "
+                 "needs"),
+])
+def test_build_never_advises_a_count_below_the_games_fewest_players(tmp_path, monkeypatch, fewest, most, count,
+                                                                    players, advice):
+    """Eight cards of Go Fish for 1 to 4 players: the advice offered 1 player, a count the deck deals but nobody
+    can play ('... a count the deck can deal: 1')."""
+    from test_turns import GO_FISH
+
+    monkeypatch.chdir(tmp_path)
+    rules = f"  min_players: {fewest}\n" + GO_FISH.replace("count: 2}", f"count: {count}}}")
+    write_deck(tmp_path / "d", rules, ranks=("1", "2", "3", "4"), players=(1, most))
+    result = CliRunner().invoke(main, ["build", "d", "--players", str(players), "-o", "d.pdf"])
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if "cannot deal" in line]
+    assert len(warnings) == 1 and warnings[0].endswith(f"; the cards are printed all the same: {advice}"), warnings
