@@ -191,6 +191,21 @@ def test_every_example_deck_gets_its_rules_written_in_czech_and_english(folder):
     assert ("Vyhrává" in cs or "prohrál" in cs) and (" wins" in en or " loses" in en)
 
 
+def test_a_deck_below_its_games_fewest_players_gets_the_games_range_in_its_rulebook(tmp_path):
+    """A Go Fish for 1 to 6 players (which validate fails) had its rulebook, at a count it can be played by, say
+    "1–6 players" and tabulate a deal for one; it states the game's range, 2–6, as the example deck's does."""
+    text = (EXAMPLES / "go-fish" / "deck.yaml").read_text(encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text(text.replace("\nplayers: {min: 2, ", "\nplayers: {min: 1, "),
+                                        encoding="utf-8")
+    deck = load_deck(tmp_path / "deck.yaml")
+    assert deck.players.low == 1
+    book = build_context(deck, "en", 4)
+    assert (book.low, book.high) == (2, 6) and [row.players for row in book.scaling] == [2, 3, 4, 5, 6]
+    en, cs = (visible_text(rulebook_html(deck, lang, 4)) for lang in ("en", "cs"))
+    assert "Players 2–6 players" in en and "One deck: 52 cards, 2–6 players." in en and "1–6" not in en
+    assert "Hráči 2–6 hráčů" in cs and "1–6" not in cs
+
+
 def expected_pictures(deck, players: int) -> int:
     """Count the pictures a described deck's rulebook shows: every card and the back (more than 20 distinct
     cards: one per component row and the back), and the cards each rule names."""
