@@ -87,12 +87,13 @@ def test_the_replay_command_names_a_homemade_deck_by_its_file(tmp_path, monkeypa
 
 
 def test_one_player_is_counted_in_the_singular(tmp_path):
-    # Twenty-one is written as data and names no fewest players: a deck for one seat is played at 1 player
+    # Twenty-one is written as data: a copy whose rules let one player play it is played at 1 player
     folder = tmp_path / "solo"
     shutil.copytree(Path(__file__).parents[2] / "decks" / "examples" / "twenty-one", folder)
     deck_file = folder / "deck.yaml"
     text = deck_file.read_text(encoding="utf-8")
-    deck_file.write_text(re.sub(r"players: \{[^}]*\}", "players: {min: 1, max: 1}", text, count=1), encoding="utf-8")
+    text = re.sub(r"players: \{[^}]*\}", "players: {min: 1, max: 1}", text, count=1)
+    deck_file.write_text(text.replace("min_players: 2", "min_players: 1"), encoding="utf-8")
     report = validate_deck(load_deck(folder))
     assert any(note.startswith("played ") and note.split(" (random and greedy players) at ")[1].startswith(
         "1 player") and "1 players" not in note for note in report.notes), report.notes
