@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from click.testing import CliRunner
 
@@ -21,10 +21,11 @@ PACKAGE_DIR = Path(deckforge.__file__).parent
 
 
 def page_text(path: Path, page: int) -> str:
-    """Return a page's text as laid out, then every string in drawing order (the cards on A4 are turned)."""
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[page - 1]
-        return " ".join((page.extract_text() or "").split()) + " " + "".join(char["text"] for char in page.chars)
+    """Return a page's text as poppler's pdftotext reads it, turned cards too, on one line (pdfplumber took 2.4 s
+    for a page of backs)."""
+    text = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), str(path), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    return " ".join(text.split())
 
 
 def run(*args: str):
