@@ -61,9 +61,12 @@ def test_verdict_table_holds_the_runners_figures(knp_page):
     deck, html = knp_page
     rows = table_rows(html)
     for players in deck.players:
+        assert rows[f"count-a-{players}"][:2] == [str(players), str(GAMES)]
+    # the oracle replays one count of each number of sets (one set serves 2–4 players, two 5–8, three 9–12): the
+    # same paths as all eleven, in a fifth of the games' time
+    for players in (2, 5, 9):
         cells = rows[f"count-a-{players}"]
         expected = knp_figures(deck, players, 3)
-        assert cells[0] == str(players) and cells[1] == str(GAMES)
         assert cells[2].startswith(expected["stalled"] + " (")
         assert cells[4] == expected["turns"]
         assert cells[5] == expected["first"], players
