@@ -18,7 +18,9 @@ from deckforge.rulebook.typeset import write_pdf
 
 @pytest.fixture(scope="module")
 def x4_rulebook(tmp_path_factory) -> Path:
-    return write_rulebook("kamen-nuzky-papir", "en", out=tmp_path_factory.mktemp("x4") / "rules.pdf", pdf_x="x4")
+    """DYMOCK's book: laid out once, where Kámen, nůžky, papír's, the longest, is laid out more; its pages have
+    the same boxes, colours and transparency group."""
+    return write_rulebook("dymock", "en", out=tmp_path_factory.mktemp("x4") / "rules.pdf", pdf_x="x4")
 
 
 def test_an_x4_rulebook_declares_pdf_x_4_with_the_press_profile(x4_rulebook) -> None:
