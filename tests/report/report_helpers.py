@@ -97,3 +97,11 @@ def element_ids(html: str) -> list[str]:
     parser = _Tables()
     parser.feed(html)
     return parser.ids
+
+
+def draw_no_charts(monkeypatch) -> None:
+    """Make the reports built in a test draw no charts, for a test that reads only the page's tables and headings:
+    matplotlib's drawing is most of a small report's time (DYMOCK's, six games a count: about five sixths)."""
+    from deckforge.report import page
+
+    monkeypatch.setattr(page, "draw_charts", lambda *args, **kwargs: [])

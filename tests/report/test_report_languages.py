@@ -14,10 +14,10 @@ from deckforge.report.analysis import judge, ordinal, seat_flag, summary_sentenc
 from deckforge.report.design import rule_firings
 from deckforge.sim.runner import simulate
 from deckforge.i18n import translations
-from deckforge.report import page as report_page, play
+from deckforge.report import play
 from deckforge.report.play import tally
 from deckforge.sim.summary import GameError
-from report_helpers import result, starter_rush, table_rows, write_deck
+from report_helpers import draw_no_charts, result, starter_rush, table_rows, write_deck
 from test_report_analysis import KNP, run_of, seat_biased_games
 
 NOTE = ("Decisiveness, drama and lead changes are taken from the first game at each player count, if it finished.",
@@ -125,9 +125,7 @@ def test_a_czech_report_names_every_rule_event_of_the_game(game: str, monkeypatc
     """The table of how often each rule fires printed DYMOCK's, Prší's, Rychlé šípy's and Wizard's own events as
     their ids ("four-of-a-kind-burn", "penalty:discard-1") on a Czech page: each game now names them in its
     GameSpec, in every language of the catalogs."""
-    # drawing the charts was about five sixths of the test; the table does not use them (their Czech words are read
-    # in test_a_czech_report_prints_no_english_interface_words)
-    monkeypatch.setattr(report_page, "draw_charts", lambda *args, **kwargs: [])
+    draw_no_charts(monkeypatch)  # their Czech words are read in test_a_czech_report_prints_no_english_interface_words
     page = render_html(build_report(load_deck(game), games=6, seed=2, lang="cs"))
     rules = {row[5:]: cells[0] for row, cells in table_rows(page).items() if row.startswith("rule-")}
     event, czech = CZECH_EVENTS[game]
