@@ -17,7 +17,7 @@ from deckforge.report import build_report, render_html, write_report
 from deckforge.report.stats import wilson
 from deckforge.sim.base import engine_for
 from deckforge.sim.runner import SERIES_LENGTH, game_rng, iter_outcomes
-from report_helpers import element_ids, knp_variant, starter_rush, table_rows
+from report_helpers import draw_no_charts, element_ids, knp_variant, starter_rush, table_rows
 
 GAMES = 40
 EFFECT_NAMES = {"skip": "skip a turn", "reverse": "reverse the direction", "draw": "draw cards",
@@ -132,7 +132,8 @@ def test_same_seed_gives_the_same_page_whatever_the_jobs(rush_deck):
     assert one == two
 
 
-def test_comparison_shows_the_changed_and_the_new_card(tmp_path):
+def test_comparison_shows_the_changed_and_the_new_card(tmp_path, monkeypatch):
+    draw_no_charts(monkeypatch)
     base, variant = load_deck("kamen-nuzky-papir"), load_deck(knp_variant(tmp_path / "variant"))
     html = render_html(build_report(base, games=GAMES, seed=3, against=variant, lang="en"))
     rows = table_rows(html)
@@ -201,13 +202,15 @@ def heading(html: str) -> str:
     return html.split("<h1>", 1)[1].split("</h1>", 1)[0]
 
 
-def test_a_comparison_title_needs_no_declension(tmp_path):
+def test_a_comparison_title_needs_no_declension(tmp_path, monkeypatch):
+    draw_no_charts(monkeypatch)
     base, variant = load_deck("kamen-nuzky-papir"), load_deck(knp_variant(tmp_path / "variant"))
     html = render_html(build_report(base, games=10, seed=3, against=variant, lang="cs"))
     assert heading(html) == "Zpráva z testovacích her – A: Kámen, nůžky, papír / B: Kámen, nůžky, papír s vichřicí"
 
 
-def test_two_decks_of_one_id_and_name_are_told_apart_by_their_folders(tmp_path):
+def test_two_decks_of_one_id_and_name_are_told_apart_by_their_folders(tmp_path, monkeypatch):
+    draw_no_charts(monkeypatch)
     before, after = (load_deck(knp_variant(tmp_path / name)) for name in ("before", "after"))
     html = render_html(build_report(before, games=10, seed=3, against=after, lang="cs"))
     assert heading(html) == ("Zpráva z testovacích her – A: Kámen, nůžky, papír s vichřicí (before) / "
@@ -252,8 +255,9 @@ def comparison_head(html: str) -> tuple[str, str]:
     return title, " ".join(re.sub(r"<[^>]+>", " ", decks).split())
 
 
-def test_the_comparison_heading_names_the_decks_on_a_line_of_their_own(tmp_path):
+def test_the_comparison_heading_names_the_decks_on_a_line_of_their_own(tmp_path, monkeypatch):
     # Before, the heading read "Co se změnilo: kamen-nuzky-papir proti knp-whirlwind": „proti“ wants the dative.
+    draw_no_charts(monkeypatch)
     base, variant = load_deck("kamen-nuzky-papir"), load_deck(knp_variant(tmp_path / "variant"))
     report = build_report(base, games=10, seed=3, against=variant, lang="cs")
     heads = {lang: comparison_head(render_html(dataclasses.replace(report, lang=lang))) for lang in ("cs", "en", "de")}
@@ -262,7 +266,8 @@ def test_the_comparison_heading_names_the_decks_on_a_line_of_their_own(tmp_path)
                      "de": ("Was sich geändert hat", decks)}
 
 
-def test_the_comparison_names_decks_of_one_id_once_by_their_folders(tmp_path):
+def test_the_comparison_names_decks_of_one_id_once_by_their_folders(tmp_path, monkeypatch):
+    draw_no_charts(monkeypatch)
     before, after = (load_deck(knp_variant(tmp_path / name)) for name in ("before", "after"))
     html = render_html(build_report(before, games=10, seed=3, against=after, lang="en"))
     assert comparison_head(html) == ("What changed", "A before, B after")
