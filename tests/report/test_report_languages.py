@@ -171,8 +171,9 @@ def test_every_event_a_described_game_counts_has_a_name(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["crazy-eights", "wizard-as-data"])
-def test_a_report_names_the_rule_events_of_a_game_described_as_data(name: str, tmp_path) -> None:
+def test_a_report_names_the_rule_events_of_a_game_described_as_data(name: str, tmp_path, monkeypatch) -> None:
     """The page's table names them: Crazy Eights' moves of two kinds, Wizard's tricks, trumps and bids."""
+    draw_no_charts(monkeypatch)
     deck = narrowed_example(name, tmp_path / name)
     assert deck.described is not None
     report = build_report(deck, games=4, seed=2, lang="cs")
