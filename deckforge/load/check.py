@@ -39,6 +39,11 @@ def type_name(value: object) -> str:
     return type(value).__name__
 
 
+def found(value: object) -> str:
+    """Name a wrong value for a message: its kind and the value itself, "a text 'two'"; "nothing" for an empty one."""
+    return type_name(value) if value is None else f"{type_name(value)} {value!r}"
+
+
 class Checker:
     """Records problems for one file; every read names the key path it checks."""
 
@@ -88,8 +93,7 @@ class Checker:
     def integer(self, container: object, key: object, path: str, low: int, high: int) -> int | None:
         value = container[key]
         if isinstance(value, bool) or not isinstance(value, int):
-            self.error(container, key, path, f"expected a whole number from {low} to {high}, "
-                                              f"found {type_name(value)} {value!r}")
+            self.error(container, key, path, f"expected a whole number from {low} to {high}, found {found(value)}")
             return None
         if not low <= value <= high:
             self.error(container, key, path, f"{value} is out of range: expected a whole number from {low} to {high}")

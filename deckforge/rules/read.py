@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..load.check import Checker, nearest, type_name
+from ..load.check import Checker, found, nearest, type_name
 from ..model import Card, Source
 from ..vocab import EFFECTS, Field
 from .model import BUILTIN_ZONES, SPELL_WORDS, Count, EffectStep, Where, Zone
@@ -195,7 +195,7 @@ class RulesReader:
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 1000:
             return Count(value)
         self.c.error(container, key, path, f"expected a number of cards, all, round or {{2: 7, default: 5}}, "
-                                           f"found {type_name(value)} {value!r}")
+                                           f"found {found(value)}")
         return default
 
     def _count_number(self, container, key, path: str) -> int | None:

@@ -62,3 +62,14 @@ def test_extending_a_bundled_deck_adds_and_replaces_cards() -> None:
     assert deck.card("changer").count == 4
     assert deck.total_for(4) == base.total_for(4) + 2
     assert deck.card("stone-of-fate").name("cs") == "Kámen osudu"
+
+
+def test_an_empty_value_is_said_to_be_nothing(tmp_path: Path) -> None:
+    """`per_set: null` was "found nothing None"."""
+    text = (FIXTURES / "ok_tiny.yaml").read_text(encoding="utf-8")
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(text.replace("per_set: 2", "per_set: null", 1), encoding="utf-8")
+    with pytest.raises(DeckError) as caught:
+        load_deck(deck)
+    assert [str(p).split(": ", 1)[1] for p in caught.value.problems] == [
+        "players.per_set: expected a whole number from 1 to 20, found nothing"]
