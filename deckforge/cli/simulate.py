@@ -137,10 +137,11 @@ def summary_text(summary: Summary, seconds: float) -> str:
         "effects triggered: " + (", ".join(f"{effect_name(name, 'en', spec.event_names)} {k}"
                                            for name, k in data["effects"].items()) or "none"),
     ]
+    labels = {figure.name: figure.label for figure in spec.figures}  # English: the catalogs' source text
     for key, value in data["extra"].items():
         shown = ", ".join(f"{_figure_key(k, key, spec)} {v}" for k, v in value.items()) \
             if isinstance(value, dict) else value
-        lines.append(f"{key}: {shown}")
+        lines.append(f"{labels.get(key, key)}: {shown}")
     if "score_mean_by_seat" in data:
         lines.append("mean score by seat: " + ", ".join(f"{s}: {v}" for s, v in data["score_mean_by_seat"].items()))
     for error in data["errors"][:10]:

@@ -47,14 +47,17 @@ def summary_line(output: str, start: str) -> str:
 
 
 def test_the_readable_summary_names_effects_as_the_english_report_does():
-    """The summary printed the effects' ids ("swap_hands 106", "bedrock.play_again 103"): it names them as the
-    English report does, keeps the cards' ids, and --json keeps the ids."""
+    """The summary printed the effects' ids ("swap_hands 106", "bedrock.play_again 103") and the game's figures by
+    their keys ("spell_effects:"): it names them as the English report does, keeps the cards' ids, and --json keeps
+    the ids."""
     args = ("simulate", "kamen-nuzky-papir", "--games", "20")
     output = run(*args).output
     effects = summary_line(output, "effects triggered: ")
     assert "skip a turn " in effects and "swap hands " in effects and "reverse the direction " in effects
     assert not re.search(r"[a-z]_[a-z]", effects), effects
-    assert summary_line(output, "spell_effects: ").startswith("spell_effects: bedrock (play again) ")
+    spells = summary_line(output, "spell effects that took effect, by spell and effect: ")
+    assert spells.split(": ", 1)[1].startswith("bedrock (play again) ")
+    assert re.fullmatch(r"cards drawn: \d+", summary_line(output, "cards drawn: "))  # the figures by their labels
     data = json.loads(run(*args, "--json").output)
     assert "swap_hands" in data["effects"] and "bedrock.play_again" in data["extra"]["spell_effects"]
     described = run("simulate", str(PRSI_AS_DATA), "--games", "5").output
