@@ -137,11 +137,12 @@ def summary_text(summary: Summary, seconds: float) -> str:
         "effects triggered: " + (", ".join(f"{effect_name(name, 'en', spec.event_names)} {k}"
                                            for name, k in data["effects"].items()) or "none"),
     ]
-    labels = {figure.name: figure.label for figure in spec.figures}  # English: the catalogs' source text
+    figures = {figure.name: figure for figure in spec.figures}  # labels in English: the catalogs' source text
     for key, value in data["extra"].items():
-        shown = ", ".join(f"{_figure_key(k, key, spec)} {v}" for k, v in value.items()) \
+        figure = figures.get(key)
+        shown = ", ".join(f"{_figure_key(k, figure, spec)} {v}" for k, v in value.items()) \
             if isinstance(value, dict) else value
-        lines.append(f"{labels.get(key, key)}: {shown}")
+        lines.append(f"{figure.label if figure else key}: {shown}")
     if "score_mean_by_seat" in data:
         lines.append("mean score by seat: " + ", ".join(f"{s}: {v}" for s, v in data["score_mean_by_seat"].items()))
     for error in data["errors"][:10]:
@@ -150,9 +151,10 @@ def summary_text(summary: Summary, seconds: float) -> str:
     return "\n".join(lines)
 
 
-def _figure_key(key: str, figure: str, spec) -> str:
-    """Name a key of a game's figure as the English report does, the card by its id: "bedrock (play again)"."""
-    if not any(f.name == figure and f.per == SPELL_AND_EFFECT for f in spec.figures):
+def _figure_key(key: str, figure, spec) -> str:
+    """Name a key of a game's figure (a games.spec.Figure, or None) as the English report does, the card by its id:
+    "bedrock (play again)"."""
+    if figure is None or figure.per != SPELL_AND_EFFECT:
         return key
     card_id, _, effect = key.rpartition(".")
     return f"{card_id} ({effect_name(effect, 'en', spec.event_names)})"

@@ -67,11 +67,12 @@ def _fingerprint(folder: Path) -> str:
     """List the path, size and modification time of every file the summaries depend on."""
     lines = [f"version {CACHE_VERSION}"]
     for root in (folder.resolve(), PACKAGE_DIR):
-        lines.extend(f"{path} {size} {mtime}" for path, size, mtime in _stats(root))
+        lines.extend(f"{path} {size} {mtime}" for path, size, mtime in file_stats(root))
     return "\n".join(lines)
 
 
-def _stats(root: Path) -> list[tuple[str, int, int]]:
+def file_stats(root: Path) -> list[tuple[str, int, int]]:
+    """Return (path, size, modification time in ns) of every file below `root`, links to folders not followed."""
     found = []
     try:
         entries = list(os.scandir(root))
@@ -81,7 +82,7 @@ def _stats(root: Path) -> list[tuple[str, int, int]]:
         try:
             if entry.is_dir(follow_symlinks=False):  # a link to a folder is not followed: it may loop
                 if entry.name != "__pycache__":
-                    found.extend(_stats(Path(entry.path)))
+                    found.extend(file_stats(Path(entry.path)))
             else:
                 stat = entry.stat()
                 found.append((entry.path, stat.st_size, stat.st_mtime_ns))

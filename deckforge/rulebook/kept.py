@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
 
-from ..load.listing import PACKAGE_DIR, _stats, cache_dir, keep_file
+from ..load.listing import PACKAGE_DIR, cache_dir, file_stats, keep_file
 
 CACHE_VERSION = 1
 KEEP = 40
@@ -64,7 +64,7 @@ def _code_stamp() -> str:
             return version(name)
         except PackageNotFoundError:
             return "-"
-    return json.dumps([_stats(PACKAGE_DIR), [known(name) for name in LIBRARIES]])
+    return json.dumps([file_stats(PACKAGE_DIR), [known(name) for name in LIBRARIES]])
 
 
 def _digest(path: str) -> str | None:
@@ -94,7 +94,7 @@ def _read(folder: Path, name: str) -> bytes | None:
 def _write(folder: Path, name: str, pdf: bytes, files: Iterable[Path]) -> None:
     """Keep the PDF and its manifest (the PDF first: a manifest names only a whole PDF); drop the oldest beyond
     KEEP."""
-    listed = [[str(path), _digest(str(path))] for path in sorted({str(path) for path in files})]
+    listed = [[path, _digest(path)] for path in sorted(set(map(str, files)))]
     keep_file(folder / f"{name}.pdf", pdf)
     keep_file(folder / f"{name}.json", json.dumps({"files": listed, "pdf": hashlib.sha256(pdf).hexdigest()},
                                                   ensure_ascii=False).encode("utf-8", "surrogateescape"))
