@@ -76,3 +76,16 @@ def test_results_hold_only_the_figures_the_game_declares_in_their_shape(game):
 
 def test_the_bundled_rock_paper_scissors_game_is_registered():
     assert "kamen-nuzky-papir" in SIMULATED
+
+
+@pytest.mark.parametrize("game", SIMULATED)
+def test_random_players_fast_loop_plays_the_games_the_checked_loop_plays(game):
+    """The simulator's hot loop picks random players' moves itself (base._play); with checks on, each move goes
+    through the random policy, which asks `rng.choice`. The same seeds must give the same games, move for move."""
+    deck = DECKS[game]
+    for players in sorted({deck.players.low, deck.players.high}):
+        engine = engine_for(deck, players)
+        for index in range(6):
+            fast = play_game(engine, game_rng(3, index), ["random"] * players)
+            checked = play_game(engine, game_rng(3, index), ["random"] * players, check=True)
+            assert dataclasses.asdict(fast) == dataclasses.asdict(checked), (game, players, index)
