@@ -116,6 +116,13 @@ def _print_trace(result, as_json: bool) -> None:
         click.echo(f"scores by seat: {result.scores}")
 
 
+# What the summary counts itself, beside a game's declared figures (Summary.extra_dict), named for the text summary;
+# --json keeps the keys.
+SUMMARY_FIGURES = {"loser_seat": "losses by seat", "bids": "bids", "bids_made": "bids made",
+                   "bids_by_round": "bids by round", "bids_made_by_round": "bids made by round",
+                   "bids_made_by_seat": "bids made by seat", "rounds": "rounds played"}
+
+
 def summary_text(summary: Summary, seconds: float) -> str:
     """Return the readable summary of a run."""
     data = summary.as_dict()
@@ -140,9 +147,15 @@ def summary_text(summary: Summary, seconds: float) -> str:
     figures = {figure.name: figure for figure in spec.figures}  # labels in English: the catalogs' source text
     for key, value in data["extra"].items():
         figure = figures.get(key)
-        shown = ", ".join(f"{_figure_key(k, figure, spec)} {v}" for k, v in value.items()) \
-            if isinstance(value, dict) else value
-        lines.append(f"{figure.label if figure else key}: {shown}")
+        if figure is None and key in SUMMARY_FIGURES:  # counted by the summary itself, by seat or round
+            label, shown = SUMMARY_FIGURES[key], value
+            if isinstance(value, dict):
+                shown = ", ".join(f"{k}: {v}" for k, v in value.items())
+        else:
+            label = figure.label if figure else key
+            shown = ", ".join(f"{_figure_key(k, figure, spec)} {v}" for k, v in value.items()) \
+                if isinstance(value, dict) else value
+        lines.append(f"{label}: {shown}")
     if "score_mean_by_seat" in data:
         lines.append("mean score by seat: " + ", ".join(f"{s}: {v}" for s, v in data["score_mean_by_seat"].items()))
     for error in data["errors"][:10]:

@@ -65,6 +65,22 @@ def test_the_readable_summary_names_effects_as_the_english_report_does():
     assert not re.search(r"[a-z][._][a-z]", summary_line(described, "effects triggered: "))
 
 
+
+def test_the_readable_summary_names_the_bids_and_losses_it_counts_itself():
+    """Wizard's bid tallies and DYMOCK's losses by seat come from the summary, not from a game's declared figures:
+    they were printed by key ("bids_made_by_round: 1 110, 2 76"); now in words, each round or seat with its count.
+    --json keeps the keys."""
+    wizard = run("simulate", "wizard", "--players", "3", "--games", "4").output
+    made = summary_line(wizard, "bids made by round: ")
+    assert re.fullmatch(r"bids made by round: 1: \d+, 2: \d+, .*, 20: \d+", made), made
+    assert re.fullmatch(r"bids made by seat: 0: \d+, 1: \d+, 2: \d+", summary_line(wizard, "bids made by seat: "))
+    assert summary_line(wizard, "rounds played: ") == "rounds played: 80"  # 20 rounds a game at 3 players
+    assert summary_line(wizard, "bids: ") == "bids: 240" and "_" not in wizard.split("\ntime: ")[0]
+    assert "bids_made_by_round" in json.loads(run("simulate", "wizard", "--games", "2", "--json").output)["extra"]
+    dymock = run("simulate", "dymock", "--players", "3", "--games", "10").output
+    losses = summary_line(dymock, "losses by seat: ")
+    assert sum(int(n) for n in re.findall(r"\d+: (\d+)", losses)) == 10, losses
+
 def test_trace_prints_one_game_step_by_step():
     result = run("simulate", "kamen-nuzky-papir", "--players", "3", "--seed", "5", "--trace")
     assert result.exit_code == 0
