@@ -6,7 +6,23 @@ from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 
+from typing import Iterable, Sequence
+
+from deckforge.model import Deck
 from deckforge.sim.base import Bids, GameResult
+from deckforge.sim.summary import GameError, Summary
+
+
+def tally(deck: Deck, players: int, outcomes: Iterable[tuple[GameResult | GameError, int]],
+          policies: Sequence[str] = ("random",), seed: int = 1) -> Summary:
+    """Sum made-up (outcome, starter) pairs of one player count into the simulator's Summary, as the report's
+    rounds sum the games they play (deckforge/report/play.py)."""
+    run = Summary.start(deck, players, seed, tuple(policies))
+    for outcome, starter in outcomes:
+        if isinstance(outcome, GameResult):
+            outcome.first_player = starter
+        run.add(outcome)
+    return run
 
 
 def write_deck(folder: Path, data: dict) -> Path:

@@ -4,11 +4,11 @@ import pytest
 from deckforge.load import load_deck
 from deckforge.report.analysis import (Finding, count_ranges, judge, seat_shares, strongest_findings,
                                        summary_sentence)
-from deckforge.report.play import DeckRun, tally
+from deckforge.report.play import DeckRun
 from deckforge.report.stats import wilson
 from deckforge.sim.base import Bids
 from deckforge.sim.summary import GameError
-from report_helpers import result
+from report_helpers import result, tally
 
 KNP = load_deck("kamen-nuzky-papir")
 

@@ -11,7 +11,7 @@ from deckforge.games import specs
 from deckforge.load import bundled_decks, load_deck
 from deckforge.report import build_report, render_html
 from deckforge.report.design import compare_fairness, count_measures, fairness_sentence
-from deckforge.report.play import play_deck, tally
+from deckforge.report.play import play_deck
 from deckforge.report.stats import (Estimate, difference_estimate, fairness, fairness_estimate, mean_estimate,
                                    ratio_estimate)
 from deckforge.sim.base import CHANCE, Engine, GameInfo, GameResult, State, engine_for, play_game
@@ -19,7 +19,7 @@ from deckforge.sim.measures import (decisiveness, drama, drama_threshold, lead_c
                                     shedding_standings)
 from deckforge.sim.runner import SERIES_LENGTH, game_rng
 from deckforge.sim.summary import Summary
-from report_helpers import table_rows
+from report_helpers import table_rows, tally
 from test_report_analysis import KNP, seat_biased_games
 
 

@@ -15,9 +15,8 @@ from deckforge.report.design import rule_firings
 from deckforge.sim.runner import simulate
 from deckforge.i18n import translations
 from deckforge.report import play
-from deckforge.report.play import tally
 from deckforge.sim.summary import GameError
-from report_helpers import draw_no_charts, result, starter_rush, table_rows, write_deck
+from report_helpers import draw_no_charts, result, starter_rush, table_rows, tally, write_deck
 from test_report_analysis import KNP, run_of, seat_biased_games
 
 NOTE = ("Decisiveness, drama and lead changes are taken from the first game at each player count, if it finished.",

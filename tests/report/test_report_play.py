@@ -2,10 +2,10 @@
 import pytest
 
 from deckforge.load import load_deck
-from deckforge.report.play import play_count, play_deck, tally
+from deckforge.report.play import play_deck
 from deckforge.sim.base import engine_for, first_seat, play_game
 from deckforge.sim.runner import SERIES_LENGTH, game_rng, iter_outcomes, seat_policies, simulate
-from deckforge.sim.summary import GameError
+from deckforge.sim.summary import GameError, Summary
 
 BUNDLED = ["kamen-nuzky-papir", "wizard", "rychle-sipy", "dymock"]
 
@@ -36,8 +36,10 @@ def test_later_games_of_a_series_replay_exactly_from_the_recorded_starter(deck_i
 
 
 def test_tallies_agree_with_the_runner_summary():
+    """The report's measured games, every one played (full), are the runner's games: the same seeds, the same
+    games."""
     deck = load_deck("kamen-nuzky-papir")
-    count = play_count(deck, 4, 60, seed=2)
+    count = play_deck(deck, 60, seed=2, player_counts=[4], full=True).counts[4]
     summary = simulate(deck, 4, games=60, seed=2)
     assert (count.games, count.finished, count.stalemates) == (summary.games, summary.finished, summary.stalemates)
     assert count.turns == summary.turns
@@ -56,5 +58,6 @@ def test_the_same_seed_gives_the_same_tallies_whatever_the_jobs():
 
 def test_a_broken_game_is_tallied_as_an_error():
     error = GameError(0, 1, "InvariantError: a card vanished")
-    run = tally(load_deck("kamen-nuzky-papir"), 3, [(error, 0)])
+    run = Summary.start(load_deck("kamen-nuzky-papir"), 3, 1, ("random",))
+    run.add(error)
     assert (run.games, run.finished, run.errors) == (1, 0, [error])
