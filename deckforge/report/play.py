@@ -1,10 +1,11 @@
 """Play a deck at every player count it supports and tally the outcomes the report draws.
 
 Games are played by the simulator's pool in rounds (deckforge/sim/sequential.py), seeded as the runner seeds them
-(`simulate` plays the same games), the same whatever the number of processes. A seat number alone says nothing about turn order: the first game of a series has a random starter and
-later ones start with the previous winner (RULES.md). So wins are counted by *position from the starter* that each
-result records (`GameResult.first_player`; 1 = the first to play), which is what a first-player advantage is about.
-The sums themselves are the simulator's `Summary` (deckforge/sim/summary.py), the one place that adds up results.
+(`simulate` plays the same games), the same whatever the number of processes. A seat number alone says nothing about
+turn order: the first game of a series has a random starter and later ones start with the previous winner
+(RULES.md). So wins are counted by *position from the starter* that each result records (`GameResult.first_player`;
+1 = the first to play), which is what a first-player advantage is about. The sums themselves are the simulator's
+`Summary` (deckforge/sim/summary.py), the one place that adds up results.
 
 `play_deck` plays every count in rounds of ROUND_GAMES (deckforge/sim/sequential.py) and stops a count once its
 verdict is settled (`verdict_settled`), at most `games` games; docs/report.md states the rule. Its games are
