@@ -76,17 +76,25 @@ def deal_findings(deck: Deck, counts: Iterable[int] | None = None) -> list[Findi
                     deck.players.source) for n in counts if deck.total_for(n) < deal.needed(n)]
 
 
+def played_counts(deck: Deck) -> list[int]:
+    """Return the player counts the deck serves that its game is played by: none below the game's fewest players,
+    though a deck whose `players.min` is lower (which the seat check fails) serves them."""
+    from .games import deck_spec
+
+    fewest = deck_spec(deck).min_players
+    return [n for n in deck.players if n >= fewest]
+
+
 def deal_advice(deck: Deck, making: str) -> str:
     """Say what to do about a count the deck cannot deal: add cards, or pass `making` (a command's own words,
     "build") the counts it can deal. A count below the game's fewest players is never offered: it deals, but
     nobody can play it."""
-    from .games import deck_spec
-
-    fewest = deck_spec(deck).min_players
-    played = [n for n in deck.players if n >= fewest]
+    played = played_counts(deck)
     if not played:
-        return (f"raise players.max to {fewest}, the fewest players the game is played by, and add the cards that "
-                "count needs")
+        from .games import deck_spec
+
+        return (f"raise players.max to {deck_spec(deck).min_players}, the fewest players the game is played by, "
+                "and add the cards that count needs")
     dealt = [n for n in played if not deal_findings(deck, [n])]
     if not dealt:
         return f"add cards: the deck cannot be dealt at any count from {played[0]} to {played[-1]} players"

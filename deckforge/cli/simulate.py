@@ -147,15 +147,11 @@ def summary_text(summary: Summary, seconds: float) -> str:
     figures = {figure.name: figure for figure in spec.figures}  # labels in English: the catalogs' source text
     for key, value in data["extra"].items():
         figure = figures.get(key)
-        if figure is None and key in SUMMARY_FIGURES:  # counted by the summary itself, by seat or round
-            label, shown = SUMMARY_FIGURES[key], value
-            if isinstance(value, dict):
-                shown = ", ".join(f"{k}: {v}" for k, v in value.items())
-        else:
-            label = figure.label if figure else key
-            shown = ", ".join(f"{_figure_key(k, figure, spec)} {v}" for k, v in value.items()) \
-                if isinstance(value, dict) else value
-        lines.append(f"{label}: {shown}")
+        own = figure is None and key in SUMMARY_FIGURES  # counted by the summary itself, by seat or round
+        label = SUMMARY_FIGURES[key] if own else figure.label if figure else key
+        if isinstance(value, dict):
+            value = ", ".join(f"{k}: {v}" if own else f"{_figure_key(k, figure, spec)} {v}" for k, v in value.items())
+        lines.append(f"{label}: {value}")
     if "score_mean_by_seat" in data:
         lines.append("mean score by seat: " + ", ".join(f"{s}: {v}" for s, v in data["score_mean_by_seat"].items()))
     for error in data["errors"][:10]:

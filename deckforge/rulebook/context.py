@@ -11,10 +11,10 @@ from functools import partial
 from ..colour import css_colour
 from ..errors import BuildError, display_path
 from ..model import Card, Deck
-from ..games import deck_spec, spec_for, suit_attributes
+from ..games import spec_for, suit_attributes
 from ..games.spec import Deal
 from ..i18n import translations
-from ..validate import deal_advice, deal_findings, seat_findings
+from ..validate import deal_advice, deal_findings, played_counts, seat_findings
 from .described import described_book, described_deal, described_rules, scale_row
 from .games import GameBook
 from .i18n import join_names, quote
@@ -138,18 +138,12 @@ def _suit_colour(deck: Deck, card: Card) -> str | None:
     return css_colour(deck.suit(card.get(suits[0])).colour) if suits else None
 
 
-def _played_counts(deck: Deck) -> list[int]:
-    """Return the player counts the deck serves that its game is played by: a deck whose `players.min` is below the
-    game's fewest players (which validate fails) gets a rulebook that states the game's range, not the deck's."""
-    return [n for n in deck.players if n >= deck_spec(deck).min_players]
-
-
 def _scaling(deck: Deck, deal: Deal, chosen: int, row_for=None) -> tuple[ScaleRow, ...]:
     """Tabulate every player count the deck serves and the game is played by (RULES.md: each set serves `per_set`
     more players). `row_for(n)`: (cards each hand gets, cards left) at n players, where the deal depends on the
     count (a described deck's `rules:`)."""
     rows = []
-    for n in _played_counts(deck):
+    for n in played_counts(deck):
         total = deck.total_for(n)
         hand, stock = row_for(n) if row_for else (deal.hand, max(total - deal.hand * n - deal.turned_up, 0))
         rows.append(ScaleRow(players=n, sets=deck.players.sets_for(n), cards=total, hand=hand,
@@ -182,7 +176,7 @@ def build_context(deck: Deck, lang: str, players: int) -> Rulebook:
     return Rulebook(
         lang=lang, deck_id=deck.id, game=deck.game, title=deck.name(lang),
         description=deck.descriptions.get(lang, ""), accent=css_colour(deck.back.colour or "#3b4a6b"),
-        players=players, low=_played_counts(deck)[0], high=deck.players.high, per_set=deck.players.per_set,
+        players=players, low=played_counts(deck)[0], high=deck.players.high, per_set=deck.players.per_set,
         set_size=deck.set_size, total=total, sets=deck.players.sets_for(players),
         hand=deal.hand, turned_up=deal.turned_up, by_round=deal.by_round,
         rounds=deal.rounds(total, players),
