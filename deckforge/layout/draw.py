@@ -21,7 +21,7 @@ from .faces import Face, ImageOp, ShapeOp, SymbolOp, TextOp
 from .imposition import Box, Label, Placement, Sheet, SheetPlan
 from .pagelabels import LABEL_SIZE, SCALE_GAP, SCALE_HEIGHT, SCALE_LENGTH, SCALE_TEXT_SIZE, PageText
 from .fonts import font_for
-from .pdfwrite import end_form, text_out
+from .pdfwrite import end_form, text_block, text_out
 from .text import INK_BELOW
 
 MARK_WIDTH = 0.25  # points: thin enough to vanish in the cut, dark enough to see
@@ -40,13 +40,91 @@ def define_face(canvas: Canvas, face: Face) -> None:
 
 
 def paint_face(canvas: Canvas, face: Face) -> None:
-    """Paint a face's operations in the card's own coordinates."""
+    """Paint a face's operations in the card's own coordinates; a shape, picture or symbol painted before on this
+    canvas is appended again as it was painted (`_replay`)."""
     for op in face.ops:
-        _PAINTERS[type(op)](canvas, op)
+        kind = type(op)
+        if kind is TextOp or not _replay(canvas, op):
+            _PAINTERS[kind](canvas, op)
+
+
+# A shape, a picture or a symbol appends the same operators wherever it recurs (a face's frame and art are the same
+# on every card; a sheet's card slots on every sheet), whatever was painted before it; of the graphics state, only a
+# shape leaves its colours and line width set. So what it appended and left set the first time is kept per canvas and
+# appended again instead of painting it anew (tests/layout/test_pdfwrite.py builds decks both ways).
+_REPLAYS = "_deckforge_replays"
+
+
+def _left_set(op) -> tuple[str, ...]:
+    """The graphics state an operation leaves set: a shape's fill colour, outline colour and width (`_shape`)."""
+    if type(op) is not ShapeOp or op.dash:
+        return ()
+    return ("_fillColorObj",) * bool(op.fill) + ("_strokeColorObj", "_lineWidth") * bool(op.stroke)
+
+
+def _replay(canvas: Canvas, op) -> bool:
+    """Append what painting `op` appended on this canvas before and set what it left set; return False, and keep
+    what this painting appends for the next time, if it is the first."""
+    kept = canvas.__dict__.get(_REPLAYS)
+    if kept is None:
+        kept = canvas.__dict__[_REPLAYS] = {}
+    found = kept.get(op)
+    if found is not None:
+        code, forms, left = found
+        canvas._code.extend(code)
+        canvas._formsinuse.extend(forms)
+        canvas.__dict__.update(left)
+        return True
+    _record(canvas, op, kept)
+    return True
+
+
+def _record(canvas: Canvas, op, kept: dict) -> None:
+    """Paint `op` and keep what it appended, unless it did more than append operators and forms and set the
+    graphics state that `_left_set` names (a colour that names a separation, a change of anything else)."""
+    state = canvas.__dict__
+    left_set = _left_set(op)
+    before = {name: state[name] for name in canvas.STATE_ATTRIBUTES if name not in left_set}
+    code, forms, separations = canvas._code, canvas._formsinuse, len(canvas._colorsUsed)
+    start, forms_start = len(code), len(forms)
+    last = code[-1] if code else None
+    _PAINTERS[type(op)](canvas, op)
+    if (canvas._code is not code or canvas._formsinuse is not forms or len(canvas._colorsUsed) != separations
+            or len(code) < start or (start and code[start - 1] is not last)
+            or any(state[name] is not value for name, value in before.items())):
+        return
+    left = {name: state[name] for name in left_set}
+    if forms_start < len(forms):
+        left["_currentPageHasImages"] = 1
+    kept[op] = (tuple(code[start:]), tuple(forms[forms_start:]), left)
 
 
 def place_face(canvas: Canvas, face: Face, placement: Placement) -> None:
-    """Show a defined face in a placement: clipped to the area it may paint, turned as planned."""
+    """Show a defined face in a placement: clipped to the area it may paint, turned as planned.
+
+    A card slot recurs on every sheet like it: what placing a face there appends before its form is kept per canvas
+    and appended again for the next face placed in the same slot."""
+    slots = canvas.__dict__.get(_SLOTS)
+    if slots is None:
+        slots = canvas.__dict__[_SLOTS] = {}
+    slot = (placement.painted, placement.trim, placement.rotation, face.width, face.height)
+    found = slots.get(slot)
+    if found is not None:
+        canvas._code.extend(found)
+        canvas.doForm(_FORM_PREFIX + face.key)
+        canvas._code.append("Q")
+        return
+    code, start = canvas._code, len(canvas._code)
+    _place_face(canvas, face, placement)
+    placed = code[start:]
+    if placed[0] == "q" and placed[-2:] == [f"/{canvas._doc.getXObjectName(_FORM_PREFIX + face.key)} Do", "Q"]:
+        slots[slot] = tuple(placed[:-2])
+
+
+_SLOTS = "_deckforge_slots"
+
+
+def _place_face(canvas: Canvas, face: Face, placement: Placement) -> None:
     canvas.saveState()
     clip = canvas.beginPath()
     area = placement.painted
@@ -207,6 +285,10 @@ def _text(canvas: Canvas, op: TextOp) -> None:
         _enter_frame(canvas, op.frame, op.rotation)
     dx, dy = (0.0, 0.0) if turned else (op.frame.x, op.frame.y)
     canvas.setFillColor(_colour(op.colour))
+    if text_block(canvas, op.font, op.size, op.lines, dx, dy):
+        if turned:
+            canvas.restoreState()
+        return
     text = canvas.beginText()
     text.setFont(op.font, op.size)
     (x, y, first), rest = op.lines[0], op.lines[1:]

@@ -11,7 +11,8 @@ Each line of text went through ReportLab's `splitString`, a Python loop over eve
 the font's subset (and gives new characters theirs). `text_out` appends what `PDFTextObject.textOut` appends: a line
 whose characters all have codes in the font's first subset is translated to them with one `str.translate`, anything
 else goes the usual way, whose new codes are learnt for the next lines. Only the text cursor's x is not kept, which
-deckforge never reads (its lines are placed by explicit moves).
+deckforge never reads (its lines are placed by explicit moves). `text_block` writes a whole text object of such
+lines at once, as `beginText`, `setFont`, `setTextOrigin`, `text_out` and `moveCursor` would write it.
 
 The file comes out byte for byte as before (tests/layout/test_pdfwrite.py).
 """
@@ -100,6 +101,37 @@ class _Codes(dict):
 
     def __missing__(self, key: int) -> str:
         return "\U0010ffff"
+
+
+def text_block(canvas: Canvas, font: str, size: float, lines, dx: float = 0.0, dy: float = 0.0) -> bool:
+    """Append the text object that draw.py's `_text` builds of `lines` ((x, y, text), each at (x + dx, y + dy), each
+    after the first by a move relative to the one before), when every character of every line has a code in the
+    font's first subset; otherwise append nothing and return False.
+
+    The same operators as `beginText()`, `setFont(font, size)`, `setTextOrigin`, `text_out` and `moveCursor` for
+    each line and `drawText`, without a text object: 'BT', the origin, the subset and size ('Tf', and 'TL' at
+    1.2 times the size), each line's codes ('Tj') after its move ('Td'), 'ET'."""
+    doc = canvas._doc
+    found = _codes.get(doc)
+    codes = found.get(font) if found else None
+    if codes is None or not canvas.bottomup or not lines:
+        return False
+    shown = []
+    for _, _, line in lines:
+        coded = line.translate(codes)
+        if not coded or max(coded) >= "\u0100":
+            return False
+        shown.append(f"({escapePDF(coded.encode('latin-1'))}) Tj")
+    internal = getFont(font).getSubsetInternalName(0, doc)
+    x, y, _ = lines[0]
+    code = ["BT 1 0 0 1 0 0 Tm", f"1 0 0 1 {fp_str(x + dx, y + dy)} Tm",
+            f"{internal} {fp_str(size)} Tf {fp_str(size * 1.2)} TL", shown[0]]
+    for (next_x, next_y, _), line in zip(lines[1:], shown[1:]):
+        code += (f"{fp_str(next_x - x, -(y - next_y))} Td", line)
+        x, y = next_x, next_y
+    code.append("ET")
+    canvas._code.append(" ".join(code))
+    return True
 
 
 def text_out(text: PDFTextObject, line: str) -> None:
