@@ -321,6 +321,11 @@ class FacePlanner:
     def _render(self, source: str, context: dict, label: str) -> str:
         if "{" not in source:
             return source
+        name = _lone_name(source)
+        if name is not None:  # "{{ name }}" of a text prints the text as it is, and Jinja need not be asked
+            value = context.get(name)
+            if type(value) is str and len(value) <= _LONE_TEXT:
+                return value
         key = _memo_key("text", source, context)
         if key in self._rendered:
             return self._rendered[key]
@@ -421,6 +426,20 @@ def _memo_key(kind: str, source: str, context: dict) -> tuple | None:
             return None
         values.append((type(value), value))
     return kind, source, tuple(values)
+
+
+_LONE_TEXT = 100_000  # characters: far inside what the sandbox lets a template print (sandbox/limits.py)
+_LONE = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+
+
+@lru_cache(maxsize=4096)
+def _lone_name(source: str) -> str | None:
+    """Return the name a template text prints when it is only that name ("{{ name }}"), else None."""
+    found = _LONE.fullmatch(source)
+    return found.group(1) if found and found.group(1) not in _JINJA_WORDS else None
+
+
+_JINJA_WORDS = frozenset("true false none True False None and or not in is if else".split())  # not names to Jinja
 
 
 @lru_cache(maxsize=4096)

@@ -60,6 +60,37 @@ def test_each_card_prints_its_own_words_in_each_language(tmp_path: Path) -> None
         assert titles == names
 
 
+@pytest.mark.parametrize("source, context, printed", [
+    ("{{ name }}", {"name": "Kámen osudu"}, "Kámen osudu"),
+    ("{{name}}", {"name": "  spaced  "}, "  spaced  "),
+    ("{{ count }}", {"count": 3}, "3"),
+    ("{{ suit }}", {"suit": SuitView("hearts", "Srdce", "#c00000", "")}, "Srdce"),
+    ("{{ none }}", {"none": "a card's own attribute"}, "None"),
+    ("{{ name }}!", {"name": "Rock"}, "Rock!"),
+])
+def test_a_text_that_is_one_name_prints_what_jinja_prints(tmp_path: Path, monkeypatch, source: str, context: dict,
+                                                          printed: str) -> None:
+    """A text that only prints a name holding a text is that text, without asking Jinja (faces.py `_render`);
+    any other value, a word Jinja reads as a constant and anything more go to Jinja as before."""
+    from deckforge.layout import faces
+
+    planner = faces.FacePlanner(prepare_context(tmp_path), 0.0)
+    asked = []
+    render = faces.render
+    monkeypatch.setattr(faces, "render", lambda *args: asked.append(args[0]) or render(*args))
+    assert planner._render(source, context, "here") == printed
+    assert bool(asked) == (type(context.get("name")) is not str or source.endswith("!"))
+    assert render(faces.compiled_text(source), context, 1.0) == printed
+
+
+def prepare_context(tmp_path: Path):
+    from deckforge.layout.context import BuildContext
+    from deckforge.load.card_template import load_card_template
+
+    deck = _mini_with(tmp_path, WHEN_TEXT)
+    return BuildContext(deck, "en", 2, False, load_card_template(deck))
+
+
 def test_a_result_is_keyed_on_the_values_a_template_reads_and_their_types() -> None:
     assert _memo_key("when", "text", {"text": "a"}) != _memo_key("when", "text", {"text": ""})
     assert _memo_key("text", "{{ x }}", {"x": True}) != _memo_key("text", "{{ x }}", {"x": 1})
