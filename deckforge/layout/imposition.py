@@ -82,15 +82,24 @@ def plan_sheets(spec: SheetSpec, card_count: int, labels: tuple[LabelNeed, ...] 
     grid = fit_grid(spec)
     label_boxes = place_labels(spec, grid, labels)
     sheets: list[Sheet] = []
+    laid: dict[int, list[Sheet]] = {}  # the sides of a sheet of n cards (the first card 0): full sheets are alike
     for first in range(0, card_count, grid.per_sheet):
-        cards = range(first, min(first + grid.per_sheet, card_count))
-        front = _front(grid, cards, len(sheets) + 1, label_boxes)
-        sheets.append(front)
-        if spec.backs != "none":
-            sheets.append(back_of(front, spec, len(sheets) + 1))
+        count = min(grid.per_sheet, card_count - first)
+        sides = laid.get(count)
+        if sides is None:
+            front = _front(grid, range(count), 0, label_boxes)
+            sides = laid[count] = [front, back_of(front, spec, 0)] if spec.backs != "none" else [front]
+        sheets += [_numbered(side, page, first) for page, side in enumerate(sides, start=len(sheets) + 1)]
     if spec.backs != "none":
         check_back_offset(spec, sheets[0])
     return SheetPlan(spec, grid, tuple(sheets), _notes(spec, grid))
+
+
+def _numbered(sheet: Sheet, page: int, first: int) -> Sheet:
+    """Return a sheet laid out for the cards from 0 as page `page`, holding the cards from `first`."""
+    placements = tuple(Placement(p.slot, p.card + first, p.trim, p.bleed, p.rotation, p.paint)
+                       for p in sheet.placements)
+    return Sheet(page, sheet.side, placements, sheet.marks, sheet.labels)
 
 
 def _front(grid: Grid, cards: range, page: int, labels: tuple[Label | None, ...]) -> Sheet:
