@@ -87,6 +87,11 @@ def back_context(build: BuildContext) -> dict[str, object]:
 
 def _plain(value: object) -> object:
     """Turn read-only mappings into plain dicts so templates index them freely."""
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, Mapping):
         return {k: _plain(v) for k, v in value.items()}
     return value
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})

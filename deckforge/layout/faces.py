@@ -126,7 +126,10 @@ class FacePlanner:
         self._rendered: dict[tuple, object] = {}  # (kind, source, the values it reads) → rendered text or condition
         self._printed: dict[tuple[str, str, str], str] = {}  # (rendered text, font, language) → printable, tied
         self.wraps: dict[tuple, object] = {}  # text.fit_text's wrappings
-        self._boxes: dict[tuple[BoxSpec, bool], Box] = {}  # a template box in points, on this deck's card size
+        # A template box in points, on this deck's card size, by the box's identity (a spec's hash walks its
+        # lengths): (id, grow) → (the spec, kept alive with its answer, and the box)
+        self._boxes: dict[tuple[int, bool], tuple[BoxSpec, Box]] = {}
+        self._card_text: dict[int, tuple[Element, bool]] = {}  # id → (element, whether it shows the card's text)
 
     def card(self, card: Card, copies: int) -> Face:
         """Plan one card's face from the layout of its kind."""
@@ -287,10 +290,10 @@ class FacePlanner:
 
     def _box(self, spec: BoxSpec, grow: bool = False) -> Box:
         """Return a template box in points, origin bottom-left; grow it into the bleed where it meets the edge."""
-        box = self._boxes.get((spec, grow))
-        if box is None:
-            box = self._boxes[spec, grow] = self._place_box(spec, grow)
-        return box
+        found = self._boxes.get((id(spec), grow))
+        if found is None or found[0] is not spec:
+            found = self._boxes[id(spec), grow] = (spec, self._place_box(spec, grow))
+        return found[1]
 
     def _place_box(self, spec: BoxSpec, grow: bool) -> Box:
         size = self.build.deck.card_size
@@ -368,7 +371,7 @@ class FacePlanner:
 
         A symbol that holds the text's box whole is a backdrop, drawn to be written over; an overlap of less
         than COVER_SLACK either way is the slack round a symbol's drawing, not a covered pip."""
-        covers = [(e, box) for e, op in placed if (box := _cover_box(op)) is not None and _shows_card_text(e)]
+        covers = [(e, box) for e, op in placed if (box := _cover_box(op)) is not None and self._shows_card_text(e)]
         pairs = [(cover, symbol) for cover, box in covers for symbol, op in placed
                  if isinstance(op, SymbolOp) and box.overlaps(op.frame, COVER_SLACK) and not op.frame.contains(box)]
         if not pairs:
@@ -379,6 +382,12 @@ class FacePlanner:
                    f"it draws for the card ({_quoted(covered)}); leave out the card's text (the rulebook can say it), "
                    "give the text to a card whose face draws no symbols there, or use a card template whose text "
                    "box leaves them room (docs/card-templates.md)")
+
+    def _shows_card_text(self, element: Element) -> bool:
+        found = self._card_text.get(id(element))
+        if found is None or found[0] is not element:
+            found = self._card_text[id(element)] = (element, _shows_card_text(element))
+        return found[1]
 
     def _warn_art_unused(self, ops: tuple[Op, ...], who: str, art, layout: Layout, face: str, key: str) -> None:
         """Warn when art is given and the face's operations draw no image: the file is checked, but never printed."""
