@@ -45,19 +45,16 @@ def check_structure(text: str, shown: str) -> None:
 
 def check_depth(root: yaml.Node, shown: str) -> None:
     """Raise DeckError at the first mapping or list nested past the limit, in composed nodes without aliases."""
+    if root.id == "scalar":
+        return
     stack = [(root, 1)]
-    while stack:
+    while stack:  # scalars are never pushed: they nest nothing (95,000 of them in a deck of 5,000 cards)
         node, depth = stack.pop()
-        if isinstance(node, yaml.MappingNode):
-            children = [child for pair in node.value for child in pair]
-        elif isinstance(node, yaml.SequenceNode):
-            children = node.value
-        else:
-            continue
         if depth > limits.MAX_YAML_DEPTH:
             mark = node.start_mark
             raise DeckError([Problem(shown, mark.line + 1, mark.column + 1, "", _too_deep())])
-        stack.extend((child, depth + 1) for child in children)
+        children = (child for pair in node.value for child in pair) if node.id == "mapping" else node.value
+        stack.extend((child, depth + 1) for child in children if child.id != "scalar")
 
 
 class _Measure:

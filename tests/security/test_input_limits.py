@@ -97,6 +97,24 @@ def test_deep_nesting_is_refused_with_its_place(tmp_path: Path, nesting: str, pl
                    f"nested more than {limits.MAX_YAML_DEPTH} deep")
 
 
+def test_of_two_places_nested_too_deep_the_last_is_named_whatever_scalars_lie_around_them() -> None:
+    """check_depth walks the lists and mappings only (scalars nest nothing) and names the place it met first
+    before it skipped scalars: the later of two deep lists, at its 65th level."""
+    import yaml
+
+    from deckforge.errors import DeckError
+    from deckforge.load.yamlguard import check_depth
+
+    def deep(levels: int) -> str:
+        return "".join("  " * (1 + level) + "- \n" for level in range(levels))
+
+    text = "a: 1\nfirst:\n" + deep(70) + "b: x\nsecond:\n" + deep(70) + "c: [1, {d: 2}]\n"
+    with pytest.raises(DeckError) as refused:
+        check_depth(yaml.compose(text, Loader=yaml.CSafeLoader), "deep.yaml")
+    problem = refused.value.problems[0]
+    assert (problem.line, problem.column) == (text.splitlines().index("second:") + 1 + limits.MAX_YAML_DEPTH, 129)
+
+
 def test_a_sparse_huge_deck_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
     deck = tmp_path / "huge"
     deck.mkdir()
