@@ -116,12 +116,12 @@ def text_block(canvas: Canvas, font: str, size: float, lines, dx: float = 0.0, d
     codes = found.get(font) if found else None
     if codes is None or not canvas.bottomup or not lines:
         return False
-    shown = []
-    for _, _, line in lines:
-        coded = line.translate(codes)
-        if not coded or max(coded) >= "\u0100":
-            return False
-        shown.append(f"({escapePDF(coded.encode('latin-1'))}) Tj")
+    try:  # a character without a code is translated past 0xFF, which latin-1 refuses
+        shown = [f"({escapePDF(line.translate(codes).encode('latin-1'))}) Tj" if line else "" for _, _, line in lines]
+    except UnicodeEncodeError:
+        return False
+    if "" in shown:  # an empty line: text_out leaves it to ReportLab
+        return False
     internal = getFont(font).getSubsetInternalName(0, doc)
     x, y, _ = lines[0]
     code = ["BT 1 0 0 1 0 0 Tm", f"1 0 0 1 {fp_str(x + dx, y + dy)} Tm",
