@@ -37,8 +37,9 @@ back: {elements: []}
 """
 
 
-def make_deck(folder: Path, cards: int) -> Path:
-    """Write a deck of `cards` distinct cards sharing one 600 × 450 px image; return its folder."""
+def make_deck(folder: Path, cards: int, copies: int = 1) -> Path:
+    """Write a deck of `cards` cards sharing one 600 × 450 px image, `copies` of each face (the last face fewer
+    where they do not divide); return its folder."""
     from PIL import Image
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -46,9 +47,10 @@ def make_deck(folder: Path, cards: int) -> Path:
     (folder / "bench.yaml").write_text(TEMPLATE, encoding="utf-8")
     lines = ["id: bench", "game: kamen-nuzky-papir", "languages: [en]", "name: {en: Bench}",
              "players: {min: 2, max: 4}", "card_size: poker", "template: bench", "cards:"]
-    for i in range(cards):
+    for i in range(-(-cards // copies)):
         text = " ".join(WORDS[(i + k) % len(WORDS)] for k in range(30))
-        lines += [f"  - id: card-{i}", "    kind: item", "    item: rock", "    count: 1",
+        count = min(copies, cards - i * copies)
+        lines += [f"  - id: card-{i}", "    kind: item", "    item: rock", f"    count: {count}",
                   f"    name: {{en: Card number {i}}}", f"    text: {{en: '{text}'}}", "    art: art.png"]
     (folder / "deck.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return folder
@@ -66,10 +68,14 @@ def run_deckforge(deck_folder: Path, out: Path) -> float:
 def run_baseline(deck_folder: Path, out: Path) -> float:
     from deckforge.load import load_deck
 
-    deck = load_deck(deck_folder)
-    cards = [(card.name("en"), card.text("en"), str(card.art)) for card in deck.cards]
+    cards = baseline_cards(load_deck(deck_folder))
     _baseline(cards, out)
     return _best(lambda: _baseline(cards, out))
+
+
+def baseline_cards(deck) -> list[tuple[str, str, str]]:
+    """Every card the build prints (each copy), as the (title, text, image) the baseline draws."""
+    return [(card.name("en"), card.text("en"), str(card.art)) for card in deck.for_players(deck.player_count())]
 
 
 def _baseline(cards: list[tuple[str, str, str]], out: Path) -> None:

@@ -3,14 +3,16 @@
 - Startup: `deckforge --version` and `deckforge list` (its cache warm) against `python -c "import click"`,
   wall clock, best of N runs, the three commands taking turns so a busy machine slows them alike.
 - Building: loading and building 1,000 and 5,000 distinct cards against plain ReportLab drawing the same cards
-  (bench_layout.py's baseline: the deck already loaded, no templates, no fitting, no checks); CPU time of a
+  (bench_layout.py's baseline: the deck already loaded, no templates, no fitting, no checks), and 1,000 cards
+  with three copies of each face, as a bundled deck has them (some 20 faces in 60 cards), which the baseline draws
+  card by card as a plain script would; CPU time of a
   fresh process each, the best of `--builds` processes of each side taking turns (a shared machine's speed moves
   by a fifth or more within minutes, and a single pair of runs moved the ratio as much), and the most memory one
   of them took (max RSS).
 - File size: a copy of Kámen, nůžky, papír with every count multiplied by 30, built for 2 players in English,
   against the same deck as shipped: repeated faces are drawn once, so the PDF should stay under twice the size.
 
-Usage: python benchmarks/bench_speed.py [--runs 10] [--builds 5] [--sizes 1000,5000]
+Usage: python benchmarks/bench_speed.py [--runs 10] [--builds 5] [--sizes 1000,5000] [--repeated 1000]
 """
 from __future__ import annotations
 
@@ -29,7 +31,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from bench_layout import _baseline, make_deck  # noqa: E402  (the same deck and baseline as the layout benchmark)
+# the same decks and baseline as the layout benchmark
+from bench_layout import _baseline, baseline_cards, make_deck  # noqa: E402
 
 DECKFORGE = Path(sys.executable).with_name("deckforge")
 
@@ -55,8 +58,7 @@ def worker(kind: str, deck_folder: Path, out: Path) -> None:
     from deckforge.load import load_deck
 
     if kind == "baseline":
-        deck = load_deck(deck_folder)
-        cards = [(card.name("en"), card.text("en"), str(card.art)) for card in deck.cards]
+        cards = baseline_cards(load_deck(deck_folder))
         # The loader pauses the garbage collector (deckforge/load/collector.py); the pass it owes over the loaded
         # deck is the loader's work, not the baseline's: make it before the clock starts.
         gc.collect()
@@ -106,7 +108,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--builds", type=int, default=5, help="fresh processes per side for each card count")
-    parser.add_argument("--sizes", default="1000,5000")
+    parser.add_argument("--sizes", default="1000,5000", help="decks of distinct cards")
+    parser.add_argument("--repeated", default="1000", help="decks of three copies of each face")
     parser.add_argument("--worker", nargs=3, metavar=("KIND", "DECK", "OUT"))
     args = parser.parse_args()
     if args.worker:
@@ -122,11 +125,13 @@ def main() -> None:
           f"{'base MB':>8} {'PDF kB':>7}")
     with tempfile.TemporaryDirectory() as scratch_name:
         scratch = Path(scratch_name)
-        for size in (int(s) for s in args.sizes.split(",")):
-            deck = make_deck(scratch / f"deck-{size}", size)
+        decks = [(int(s), 1) for s in args.sizes.split(",") if s] + [(int(s), 3) for s in args.repeated.split(",") if s]
+        for size, copies in decks:
+            deck = make_deck(scratch / f"deck-{size}-{copies}", size, copies)
             ours, theirs = best_of(args.builds, lambda: measure("deckforge", deck, scratch / f"ours-{size}.pdf"),
                                    lambda: measure("baseline", deck, scratch / f"base-{size}.pdf"))
-            print(f"{f'{size:,} distinct':20} {ours['seconds']:>9.2f}s {theirs['seconds']:>8.2f}s "
+            label = f"{size:,} distinct" if copies == 1 else f"{size:,}, {copies} a face"
+            print(f"{label:20} {ours['seconds']:>9.2f}s {theirs['seconds']:>8.2f}s "
                   f"{ours['seconds'] / theirs['seconds']:>5.2f}x {ours['peak_mb']:>8.0f} {theirs['peak_mb']:>8.0f} "
                   f"{ours['bytes'] / 1024:>7.0f}")
             shutil.rmtree(deck)
