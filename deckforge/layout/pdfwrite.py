@@ -5,7 +5,8 @@ object when it saves, although most forms share their parts: every face has the 
 same fonts and pictures the same resources. `end_form` ends a form as `Canvas.endForm` does, then gives it those
 parts as `Formatted` objects, each formatted once per document and reused, and writes the form's stream and
 dictionary itself, as `PDFFormXObject.format` would (Flate-compressed, keys in order), where the document is
-written as deckforge writes it (no ASCII85, no encryption); elsewhere ReportLab formats the form.
+written as deckforge writes it (no ASCII85, no encryption); elsewhere ReportLab formats the form. The form's
+operators are encoded as ASCII where they are ASCII (`_encoded`): ReportLab's codec took 30 µs a face.
 
 Each line of text went through ReportLab's `splitString`, a Python loop over every character that finds its code in
 the font's subset (and gives new characters theirs). `text_out` appends what `PDFTextObject.textOut` appends: a line
@@ -18,6 +19,7 @@ The file comes out byte for byte as before (tests/layout/test_pdfwrite.py).
 """
 from __future__ import annotations
 
+import re
 import types
 import weakref
 import zlib
@@ -55,7 +57,10 @@ class Formatted(PDFObject):
 def end_form(canvas: Canvas) -> None:
     """End the form begun on `canvas` (`Canvas.endForm`), its box, matrix and resources formatted once per kind."""
     name, lower_x, lower_y, upper_x, upper_y = canvas._formData
-    canvas.endForm()
+    if type(canvas).endForm is Canvas.endForm:
+        _end_form(canvas)
+    else:
+        canvas.endForm()
     form = canvas._doc.idToObject[xObjectName(name)]
     if type(form) is not pdfdoc.PDFFormXObject or form.Resources or not form.hasImages:
         return  # not the form PDFFormXObject.format is written for below
@@ -67,6 +72,34 @@ def end_form(canvas: Canvas) -> None:
     names = tuple(xobjects.dict) if xobjects is not None else ()
     form.Resources = Formatted(("resources", names), lambda: _resources(xobjects))
     form.format = types.MethodType(_format_form, form)
+
+
+def _end_form(canvas: Canvas) -> None:
+    """`Canvas.endForm()`, the form's operators encoded as ASCII where they are (`_encoded`)."""
+    name, lower_x, lower_y, upper_x, upper_y = canvas._formData
+    width, height = canvas._pagesize
+    form = pdfdoc.PDFFormXObject(lowerx=lower_x, lowery=lower_y, upperx=width if upper_x is None else upper_x,
+                                 uppery=height if upper_y is None else upper_y)
+    form.compression = canvas._pageCompression
+    form.stream = _encoded("\n".join([canvas._preamble] + canvas._code))
+    canvas._setColorSpace(form)
+    canvas._setExtGState(form)
+    canvas._setXObjects(form)
+    canvas._setAnnotations(form)
+    canvas._doc.addForm(name, form)
+    canvas._restartAccumulators()
+    canvas.pop_state_stack()
+
+
+_NOT_PDFDOC = re.compile("[\x18-\x1f]")  # the ASCII characters PDFDocEncoding has no code for
+
+
+def _encoded(operators: str) -> bytes:
+    """Return a form's operators as `PDFFormXObject.setStreamList` encodes them (ReportLab's PDFDocEncoding codec,
+    some 30 µs a kilobyte, the same bytes as ASCII for every ASCII character it encodes)."""
+    if operators.isascii() and not _NOT_PDFDOC.search(operators):
+        return operators.encode("ascii")
+    return pdfdoc.pdfdocEnc(operators)
 
 
 def _format_form(form: pdfdoc.PDFFormXObject, document) -> bytes:

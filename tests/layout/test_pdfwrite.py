@@ -108,3 +108,19 @@ def test_text_blocks_shapes_pictures_and_slots_are_painted_once_and_appended_aft
     assert len(drawn) == len(set(drawn)) < sum(not isinstance(op, TextOp) for face in faces for op in face.ops)
     slots = [(p.painted, p.trim, p.rotation) for canvas, p in placed if canvas is sheets]
     assert len(slots) == len(set(slots)) < 2 * result.cards  # not a front and a back for each card
+
+
+@pytest.mark.parametrize("operators", ["".join(map(chr, range(32, 127))) + "\n\t\r\x00\x7f", "BT (é) Tj ET",
+                                       "q \x18 Q", "q \x1f Q"])
+def test_form_operators_are_encoded_as_reportlab_encodes_them(operators: str) -> None:
+    from reportlab.pdfbase.pdfdoc import pdfdocEnc
+
+    from deckforge.layout.pdfwrite import _encoded
+
+    try:
+        expected = pdfdocEnc(operators)
+    except UnicodeEncodeError:
+        with pytest.raises(UnicodeEncodeError):
+            _encoded(operators)
+    else:
+        assert _encoded(operators) == expected
