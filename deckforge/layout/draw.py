@@ -63,8 +63,9 @@ def _left_set(op) -> tuple[str, ...]:
 
 
 def _replay(canvas: Canvas, op) -> bool:
-    """Append what painting `op` appended on this canvas before and set what it left set; return False, and keep
-    what this painting appends for the next time, if it is the first."""
+    """Append what painting `op` appended on this canvas before and set what it left set; the first time, paint it
+    and keep that (`_record`). Return True: `op` is on the canvas either way (the tests put a `_replay` that
+    returns False in its place, so that `paint_face` paints everything anew)."""
     kept = canvas.__dict__.get(_REPLAYS)
     if kept is None:
         kept = canvas.__dict__[_REPLAYS] = {}

@@ -75,7 +75,8 @@ def end_form(canvas: Canvas) -> None:
 
 
 def _end_form(canvas: Canvas) -> None:
-    """`Canvas.endForm()`, the form's operators encoded as ASCII where they are (`_encoded`)."""
+    """`Canvas.endForm()`, step for step, the form's operators encoded as ASCII where they are (`_encoded`);
+    tests/layout/test_pdfwrite.py compares the files with those `Canvas.endForm` makes."""
     name, lower_x, lower_y, upper_x, upper_y = canvas._formData
     width, height = canvas._pagesize
     form = pdfdoc.PDFFormXObject(lowerx=lower_x, lowery=lower_y, upperx=width if upper_x is None else upper_x,
