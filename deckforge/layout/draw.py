@@ -43,16 +43,26 @@ def paint_face(canvas: Canvas, face: Face) -> None:
     """Paint a face's operations in the card's own coordinates; a shape, picture or symbol painted before on this
     canvas is appended again as it was painted (`_replay`)."""
     for op in face.ops:
-        kind = type(op)
-        if kind is TextOp or not _replay(canvas, op):
-            _PAINTERS[kind](canvas, op)
+        if type(op) is TextOp:
+            _text(canvas, op)
+        else:
+            _replay(canvas, op)
 
 
 # A shape, a picture or a symbol appends the same operators wherever it recurs (a face's frame and art are the same
 # on every card; a sheet's card slots on every sheet), whatever was painted before it; of the graphics state, only a
 # shape leaves its colours and line width set. So what it appended and left set the first time is kept per canvas and
 # appended again instead of painting it anew (tests/layout/test_pdfwrite.py builds decks both ways).
-_REPLAYS = "_deckforge_replays"
+_REPLAYS = "_deckforge_replays"  # on a canvas: operation → (operators, forms used, state left set)
+_SLOTS = "_deckforge_slots"  # on a canvas: card slot → the operators that place a face there, up to its form
+
+
+def _kept(canvas: Canvas, name: str) -> dict:
+    """Return the dict `name` kept on this canvas (what painting appended), made empty the first time."""
+    kept = canvas.__dict__.get(name)
+    if kept is None:
+        kept = canvas.__dict__[name] = {}
+    return kept
 
 
 def _left_set(op) -> tuple[str, ...]:
@@ -62,22 +72,17 @@ def _left_set(op) -> tuple[str, ...]:
     return ("_fillColorObj",) * bool(op.fill) + ("_strokeColorObj", "_lineWidth") * bool(op.stroke)
 
 
-def _replay(canvas: Canvas, op) -> bool:
+def _replay(canvas: Canvas, op) -> None:
     """Append what painting `op` appended on this canvas before and set what it left set; the first time, paint it
-    and keep that (`_record`). Return True: `op` is on the canvas either way (the tests put a `_replay` that
-    returns False in its place, so that `paint_face` paints everything anew)."""
-    kept = canvas.__dict__.get(_REPLAYS)
-    if kept is None:
-        kept = canvas.__dict__[_REPLAYS] = {}
+    and keep that (`_record`)."""
+    kept = _kept(canvas, _REPLAYS)
     found = kept.get(op)
-    if found is not None:
-        code, forms, left = found
-        canvas._code.extend(code)
-        canvas._formsinuse.extend(forms)
-        canvas.__dict__.update(left)
-        return True
-    _record(canvas, op, kept)
-    return True
+    if found is None:
+        return _record(canvas, op, kept)
+    code, forms, left = found
+    canvas._code.extend(code)
+    canvas._formsinuse.extend(forms)
+    canvas.__dict__.update(left)
 
 
 def _record(canvas: Canvas, op, kept: dict) -> None:
@@ -105,9 +110,7 @@ def place_face(canvas: Canvas, face: Face, placement: Placement) -> None:
 
     A card slot recurs on every sheet like it: what placing a face there appends before its form is kept per canvas
     and appended again for the next face placed in the same slot."""
-    slots = canvas.__dict__.get(_SLOTS)
-    if slots is None:
-        slots = canvas.__dict__[_SLOTS] = {}
+    slots = _kept(canvas, _SLOTS)
     slot = (placement.painted, placement.trim, placement.rotation, face.width, face.height)
     found = slots.get(slot)
     if found is not None:
@@ -120,9 +123,6 @@ def place_face(canvas: Canvas, face: Face, placement: Placement) -> None:
     placed = code[start:]
     if placed[0] == "q" and placed[-2:] == [f"/{canvas._doc.getXObjectName(_FORM_PREFIX + face.key)} Do", "Q"]:
         slots[slot] = tuple(placed[:-2])
-
-
-_SLOTS = "_deckforge_slots"
 
 
 def _place_face(canvas: Canvas, face: Face, placement: Placement) -> None:

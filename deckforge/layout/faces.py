@@ -126,10 +126,9 @@ class FacePlanner:
         self._rendered: dict[tuple, object] = {}  # (kind, source, the values it reads) → rendered text or condition
         self._printed: dict[tuple[str, str, str], str] = {}  # (rendered text, font, language) → printable, tied
         self.wraps: dict[tuple, object] = {}  # text.fit_text's wrappings
-        # A template box in points, on this deck's card size, by the box's identity (a spec's hash walks its
-        # lengths): (id, grow) → (the spec, kept alive with its answer, and the box)
-        self._boxes: dict[tuple[int, bool], tuple[BoxSpec, Box]] = {}
-        self._card_text: dict[int, tuple[Element, bool]] = {}  # id → (element, whether it shows the card's text)
+        # Kept by the identity of a template's part (`_by_identity`: the hash of a box or element walks every field)
+        self._boxes: dict[tuple, tuple[BoxSpec, Box]] = {}  # a template box in points, on this deck's card size
+        self._card_text: dict[tuple, tuple[Element, bool]] = {}  # whether an element shows the card's text
 
     def card(self, card: Card, copies: int) -> Face:
         """Plan one card's face from the layout of its kind."""
@@ -290,10 +289,7 @@ class FacePlanner:
 
     def _box(self, spec: BoxSpec, grow: bool = False) -> Box:
         """Return a template box in points, origin bottom-left; grow it into the bleed where it meets the edge."""
-        found = self._boxes.get((id(spec), grow))
-        if found is None or found[0] is not spec:
-            found = self._boxes[id(spec), grow] = (spec, self._place_box(spec, grow))
-        return found[1]
+        return _by_identity(self._boxes, spec, lambda: self._place_box(spec, grow), grow)
 
     def _place_box(self, spec: BoxSpec, grow: bool) -> Box:
         size = self.build.deck.card_size
@@ -384,10 +380,7 @@ class FacePlanner:
                    "box leaves them room (docs/card-templates.md)")
 
     def _shows_card_text(self, element: Element) -> bool:
-        found = self._card_text.get(id(element))
-        if found is None or found[0] is not element:
-            found = self._card_text[id(element)] = (element, _shows_card_text(element))
-        return found[1]
+        return _by_identity(self._card_text, element, lambda: _shows_card_text(element))
 
     def _warn_art_unused(self, ops: tuple[Op, ...], who: str, art, layout: Layout, face: str, key: str) -> None:
         """Warn when art is given and the face's operations draw no image: the file is checked, but never printed."""
@@ -412,6 +405,16 @@ class FacePlanner:
     def _warn(self, message: str) -> None:
         if message not in self.warnings:
             self.warnings.append(message)
+
+
+def _by_identity(kept: dict, part, make: Callable, *also):
+    """Return make()'s answer for a part of the template (and `also`), kept by the part's identity; the part is kept
+    alive beside its answer, so that its id is not another's."""
+    key = (id(part), *also)
+    found = kept.get(key)
+    if found is None or found[0] is not part:
+        found = kept[key] = (part, make())
+    return found[1]
 
 
 # Values a remembered result may be keyed on: immutable, and printed the same whenever they are equal (with their

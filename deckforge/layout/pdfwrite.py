@@ -58,10 +58,10 @@ def end_form(canvas: Canvas) -> None:
     """End the form begun on `canvas` (`Canvas.endForm`), its box, matrix and resources formatted once per kind."""
     name, lower_x, lower_y, upper_x, upper_y = canvas._formData
     if type(canvas).endForm is Canvas.endForm:
-        _end_form(canvas)
+        form = _end_form(canvas)
     else:
         canvas.endForm()
-    form = canvas._doc.idToObject[xObjectName(name)]
+        form = canvas._doc.idToObject[xObjectName(name)]
     if type(form) is not pdfdoc.PDFFormXObject or form.Resources or not form.hasImages:
         return  # not the form PDFFormXObject.format is written for below
     width, height = canvas._pagesize
@@ -74,7 +74,7 @@ def end_form(canvas: Canvas) -> None:
     form.format = types.MethodType(_format_form, form)
 
 
-def _end_form(canvas: Canvas) -> None:
+def _end_form(canvas: Canvas) -> pdfdoc.PDFFormXObject:
     """`Canvas.endForm()`, step for step, the form's operators encoded as ASCII where they are (`_encoded`);
     tests/layout/test_pdfwrite.py compares the files with those `Canvas.endForm` makes."""
     name, lower_x, lower_y, upper_x, upper_y = canvas._formData
@@ -90,6 +90,7 @@ def _end_form(canvas: Canvas) -> None:
     canvas._doc.addForm(name, form)
     canvas._restartAccumulators()
     canvas.pop_state_stack()
+    return form
 
 
 _NOT_PDFDOC = re.compile("[\x18-\x1f]")  # the ASCII characters PDFDocEncoding has no code for
@@ -148,13 +149,11 @@ def text_block(canvas: Canvas, font: str, size: float, lines, dx: float = 0.0, d
     doc = canvas._doc
     found = _codes.get(doc)
     codes = found.get(font) if found else None
-    if codes is None or not canvas.bottomup or not lines:
-        return False
+    if codes is None or not canvas.bottomup or not lines or not all(line for _, _, line in lines):
+        return False  # (an empty line text_out leaves to ReportLab)
     try:  # a character without a code is translated past 0xFF, which latin-1 refuses
-        shown = [f"({escapePDF(line.translate(codes).encode('latin-1'))}) Tj" if line else "" for _, _, line in lines]
+        shown = [f"({escapePDF(line.translate(codes).encode('latin-1'))}) Tj" for _, _, line in lines]
     except UnicodeEncodeError:
-        return False
-    if "" in shown:  # an empty line: text_out leaves it to ReportLab
         return False
     internal = getFont(font).getSubsetInternalName(0, doc)
     x, y, _ = lines[0]

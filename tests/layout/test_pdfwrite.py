@@ -80,7 +80,7 @@ def test_a_deck_builds_to_the_same_bytes_as_through_reportlab_alone(tmp_path: Pa
     monkeypatch.setattr(draw, "end_form", lambda canvas: canvas.endForm())
     monkeypatch.setattr(draw, "text_out", lambda text, line: text.textOut(line))
     monkeypatch.setattr(draw, "text_block", lambda *args: False)
-    monkeypatch.setattr(draw, "_replay", lambda canvas, op: False)
+    monkeypatch.setattr(draw, "_replay", lambda canvas, op: draw._PAINTERS[type(op)](canvas, op))
     monkeypatch.setattr(draw, "place_face", draw._place_face)
     theirs = build_deck(deck, options, out=tmp_path / "theirs.pdf").path.read_bytes()
     assert _without_ids(ours) == _without_ids(theirs)
