@@ -8,9 +8,9 @@ face is made when the rulebook first shows it, once per process for a deck, lang
 from __future__ import annotations
 
 import base64
-import io
 from dataclasses import dataclass, replace
 
+from ..layout.quickpng import quick_png
 from ..model import Deck
 
 TARGET_DPI = 300
@@ -107,11 +107,9 @@ def _back_caption(lang: str) -> str:
 
 
 def _png_url(image) -> str:
-    buffer = io.BytesIO()
-    # zlib's quickest level: the PDF comes out the same size (WeasyPrint compresses the pixels again), and writing
-    # the PNGs took half the time of the rulebook's HTML at the default level 6
-    image.save(buffer, format="PNG", compress_level=1)
-    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    # written quickly, not small (quickpng.py): WeasyPrint decodes the pixels and compresses them again, so the PDF
+    # is the same whatever the PNG's compression
+    return "data:image/png;base64," + base64.b64encode(quick_png(image)).decode("ascii")
 
 
 class PictureBook:
