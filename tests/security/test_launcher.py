@@ -47,7 +47,7 @@ def test_a_command_waiting_past_its_wall_clock_bound_is_stopped(tmp_path) -> Non
     (case / "work").mkdir()
     code, seconds, _ = launcher.current().run(["preview", str(deck / "deck.yaml"), "--port", "0", "--no-browser"],
                                               case / "work", dict(os.environ), 60, hostile.MEMORY_LIMIT,
-                                              case / "out" / "log", wall=3)
+                                              case / "out" / "log", wall=2)
     assert code is None and launcher.current().last_stop == "wall", (case / "out" / "log").read_text()
     assert wait_for(lambda: not _group_alive(launcher.current().last_pid)), "a process of its group lives on"
 
