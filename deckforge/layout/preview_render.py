@@ -42,5 +42,5 @@ def face_pngs(job: Job, faces: Sequence[Face], dpi: int = PREVIEW_DPI) -> list[b
 def _page_png(page, dpi: int) -> bytes:
     # PDFium rounds a fractional pixel up; keep exactly the page's size, rounded to nearest (as cards-png does).
     size = tuple(round(side / 72 * dpi) for side in page.get_size())
-    # the image goes to a browser on this machine: written quickly, not small (quickpng.py)
+    # the image goes to a browser on this machine: written quickly (quickpng.py)
     return quick_png(page.render(scale=dpi / 72).to_pil().crop((0, 0, *size)), dpi)

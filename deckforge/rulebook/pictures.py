@@ -107,8 +107,8 @@ def _back_caption(lang: str) -> str:
 
 
 def _png_url(image) -> str:
-    # written quickly, not small (quickpng.py): WeasyPrint decodes the pixels and compresses them again, so the PDF
-    # is the same whatever the PNG's compression
+    # written quickly (quickpng.py): WeasyPrint decodes the pixels and compresses them again, so the PDF is the
+    # same whatever the PNG's compression
     return "data:image/png;base64," + base64.b64encode(quick_png(image)).decode("ascii")
 
 
