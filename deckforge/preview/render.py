@@ -22,7 +22,9 @@ from ..model import Deck
 from ..typography import tie
 
 BACK_ID = "back"
-KEPT_IMAGES = 800  # about 25 kB each at PREVIEW_DPI: a few decks' worth in every language, some 20 MB at most
+# A few decks' worth in every language: a bundled deck's face is about 40 kB at PREVIEW_DPI (some 32 MB for all),
+# a card-sized photograph about 450 kB (quickpng.py)
+KEPT_IMAGES = 800
 DRAW_BATCH = 16    # faces drawn in one PDF: few enough to draw in a second or two, and to keep as they are done
 
 
