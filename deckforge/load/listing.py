@@ -4,6 +4,8 @@ The cache lives in $XDG_CACHE_HOME/deckforge (or ~/.cache/deckforge), never besi
 path, size and modification time of every file in the decks' folder (deck files, the decks they extend,
 spreadsheets, art) and of deckforge's own modules (the rules a deck is checked against), so any edit reloads the
 decks. A cache that is missing, corrupt or unwritable is ignored: the decks are loaded as if there were none.
+Whenever a summary file is written, those of folders that are gone (a deleted clone, a test's temporary folder)
+are removed, so the cache does not grow with every folder ever listed.
 """
 from __future__ import annotations
 
@@ -34,7 +36,8 @@ def deck_summaries(folder: Path = BUNDLED_DIR) -> list[dict]:
 
         summaries = [_summary(load_deck(path)) for path in sorted(folder.glob("*/deck.yaml"))]
         if cache:
-            _write_cache(cache, stamp, summaries)
+            _write_cache(cache, folder, stamp, summaries)
+            _drop_vanished(cache)
     return summaries
 
 
@@ -108,8 +111,26 @@ def _read_cache(cache: Path, stamp: str) -> list[dict] | None:
     return summaries
 
 
-def _write_cache(cache: Path, stamp: str, summaries: list[dict]) -> None:
-    keep_file(cache, json.dumps({"stamp": stamp, "decks": summaries}).encode("ascii"))
+def _write_cache(cache: Path, folder: Path, stamp: str, summaries: list[dict]) -> None:
+    data = {"folder": str(folder.resolve()), "stamp": stamp, "decks": summaries}
+    keep_file(cache, json.dumps(data).encode("ascii"))
+
+
+def _drop_vanished(kept: Path) -> None:
+    """Remove the other summary files whose decks folder no longer exists, or that do not say which it was."""
+    for other in kept.parent.glob("list-*.json"):
+        if other == kept:
+            continue
+        try:
+            folder = json.loads(other.read_bytes()).get("folder")
+            if isinstance(folder, str) and os.path.isdir(folder):
+                continue
+        except (OSError, ValueError, AttributeError):
+            pass  # unreadable or not a summary file: gone with the rest
+        try:
+            other.unlink()
+        except OSError:
+            pass
 
 
 def keep_file(target: Path, data: bytes) -> None:

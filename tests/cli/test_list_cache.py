@@ -103,6 +103,25 @@ def test_the_cache_lives_outside_the_deck_folders(decks: Path, tmp_path: Path) -
         p.name for p in (BUNDLED_DIR / "wizard").iterdir())
 
 
+
+def test_the_summaries_of_a_folder_that_is_gone_are_dropped(decks: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(decks / "wizard", elsewhere / "wizard")
+    deck_summaries(decks)
+    deck_summaries(elsewhere)
+    assert len(list(cache_dir().glob("list-*.json"))) == 2
+    shutil.rmtree(elsewhere)
+    (cache_dir() / "list-00000000.json").write_text('{"stamp": "from an older deckforge", "decks": []}',
+                                                     encoding="utf-8")
+    kept = {p.name: p.read_bytes() for p in cache_dir().glob("list-*.json")}
+    deck_summaries(decks)  # the cache is current: nothing is written, so nothing is pruned
+    assert {p.name: p.read_bytes() for p in cache_dir().glob("list-*.json")} == kept
+    later = tmp_path / "later"
+    shutil.copytree(decks / "kamen-nuzky-papir", later / "kamen-nuzky-papir")
+    deck_summaries(later)  # a summary file is written: the gone folder's and the one naming no folder go
+    names = {json.loads(p.read_text(encoding="utf-8"))["folder"] for p in cache_dir().glob("list-*.json")}
+    assert names == {str(decks.resolve()), str(later.resolve())}
+
 def test_the_command_prints_the_same_with_and_without_a_cache(tmp_path: Path) -> None:
     def listing(cache: Path, *args: str) -> str:
         env = dict(os.environ, XDG_CACHE_HOME=str(cache))
