@@ -132,8 +132,9 @@ def summary_text(summary: Summary, seconds: float) -> str:
     lines = [
         f"{deck.name(deck.languages[0])} ({deck.id}): {data['players']} players, {games} games, seed {data['seed']},"
         f" policy {data['policy']}" + (f", variants {', '.join(data['variants'])}" if data["variants"] else ""),
-        f"finished {data['finished']}, stalemates {data['stalemates']} ({summary.stalemate_share:.1%}),"
-        f" errors {len(data['errors'])}",
+        f"finished {data['finished']}, stalemates {data['stalemates']} ({summary.stalemate_share:.1%}"
+        + (f"; {summary.bounded} still going at the turn bound of {summary.turn_bound():,} decisions"
+           if summary.bounded else "") + f"), errors {len(data['errors'])}",
         f"turns: mean {data['turns_mean']}, median {data['turns_median']}, max {data['turns_max']}",
         "wins by seat: " + "  ".join(f"{seat}: {wins} ({wins / max(data['finished'], 1):.1%})"
                                      for seat, wins in data["wins_by_seat"].items())

@@ -435,6 +435,8 @@ def play_game(engine: Engine, rng: random.Random, policies: Sequence[str], check
         check_figures(engine, result)
     if not state.is_terminal():  # the turn bound was reached: a stalemate, not a crash
         result.finished, result.stalemate = False, True
+    # at the bound, whether the runner stopped the game or the engine did (Prší ends itself there)
+    result.bounded = result.stalemate and result.turns >= bound
     return result
 
 

@@ -127,10 +127,22 @@ def run_findings(run: Summary) -> list[str]:
     messages = []
     if run.policy == STALL_POLICY and _stalls_often(run):
         messages.append(f"{run.policy} players: {run.stalemates} of {run.games} games stalled "
-                        f"({run.stalemate_share:.0%}, more than {STALL_LIMIT:.0%}): play reached a point where "
-                        f"nobody could move, or ran past the game's turn bound; the deck lacks cards that let "
-                        f"play go on")
+                        f"({run.stalemate_share:.0%}, more than {STALL_LIMIT:.0%}): {stall_causes(run)}")
     return messages + error_findings(run)
+
+
+def stall_causes(run: Summary) -> str:
+    """Say why a run's games stalled: play stuck (nobody could move), or play that went on without ending."""
+    stuck = "play reached a point where nobody could move; the deck lacks cards that let play go on"
+    if not run.bounded:
+        return stuck
+    going = "it was" if run.bounded == 1 else "they were" if run.bounded == run.stalemates else f"{run.bounded} were"
+    endless = (f"{going} still going at the game's bound of {run.turn_bound():,} decisions: play went round "
+               "without coming to an end (most often because cards that make players draw or take cards outweigh "
+               "the ways to get rid of them)")
+    if run.bounded == run.stalemates:
+        return endless
+    return f"{endless}; in the other {run.stalemates - run.bounded}, {stuck}"
 
 
 def error_findings(run: Summary) -> list[str]:

@@ -59,6 +59,7 @@ class GameResult:
     figures: Figures = field(default_factory=dict)      # the game's own figures (GameSpec.figures)
     log: list[str] | None = None                        # the trace, when the engine's "trace" option is on
     measures: GameMeasures | None = None                # the decisions and standings, when the runner measures
+    bounded: bool = False                               # a stalemate at the turn bound: play went on, never ending
 
 
 def place_returns(result: "GameResult", n: int) -> list[float]:

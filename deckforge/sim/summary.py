@@ -61,6 +61,7 @@ class Summary:
     games: int = 0
     finished: int = 0
     stalemates: int = 0
+    bounded: int = 0                         # of the stalemates, those still going at the game's turn bound
     turns: list[int] = field(default_factory=list)
     wins_by_seat: list[int] = field(default_factory=list)
     score_totals: list[int] = field(default_factory=list)
@@ -109,6 +110,7 @@ class Summary:
                 self.design.add(outcome)
         else:
             self.stalemates += 1
+            self.bounded += outcome.bounded
         if outcome.scores is not None:
             self.scored_games += 1
             for seat, score in enumerate(outcome.scores):
@@ -179,6 +181,12 @@ class Summary:
     def stalemate_share(self) -> float:
         return self.stalemates / self.games if self.games else 0.0
 
+    def turn_bound(self) -> int:
+        """Return the game's bound on decisions at this table, where a game still going is called a stalemate."""
+        from .base import engine_for
+
+        return engine_for(self.deck, self.players).max_game_length()
+
     def turns_stats(self) -> tuple[float, float, int]:
         """Return the mean, median and maximum number of decisions per game."""
         if not self.turns:
@@ -192,6 +200,7 @@ class Summary:
             "deck": self.deck.id, "game": self.deck.game, "players": self.players, "seed": self.seed,
             "policy": self.policy, "variants": list(self.variants),
             "games": self.games, "finished": self.finished, "stalemates": self.stalemates,
+            "stalemates_at_turn_bound": self.bounded,
             "turns_mean": mean, "turns_median": median, "turns_max": longest,
             "wins_by_seat": {str(seat): wins for seat, wins in enumerate(self.wins_by_seat)},
             "plays_by_card": {card.id: self.plays_by_card[card.id] for card in self.deck.cards},

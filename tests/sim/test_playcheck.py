@@ -1,10 +1,14 @@
 """The play check behind `deckforge validate`: what it finds in broken decks and engines, and that it passes."""
+import json
 import re
 import shutil
 from pathlib import Path
 
+from click.testing import CliRunner
+
 from knp_helpers import item, write_deck
 
+from deckforge.cli import main
 from deckforge.load import load_deck
 from deckforge.sim.base import InvariantError
 from deckforge.games.kamen_nuzky_papir.engine import KamenNuzkyPapir, KnpState
@@ -41,6 +45,73 @@ def test_a_deck_of_rocks_alone_stalls_and_says_so(tmp_path):
                    for m in found), found
         assert any(n.startswith(f"{players} players: random players stalled in ") for n in notes)
     assert "card 'rock' was never played at 2–4 players: no seeded game found a moment to lay it" in found
+    stalls = [m for m in found if "games stalled" in m]
+    assert all(m.endswith("play reached a point where nobody could move; the deck lacks cards that let play go on")
+               for m in stalls), stalls
+
+
+# The bundled deck with one more spell that makes every opponent draw two: at 9 players (two sets, so two of it)
+# greedy players' games may go on to the turn bound. Seeded: 2 of the first 20 games do.
+STORM = {"id": "paper-storm", "kind": "spell", "item": "paper", "count": 1,
+         "name": {"cs": "Papírová bouře", "en": "Paper Storm", "de": "Papiersturm"},
+         "text": {"cs": "Každý soupeř si lízne 2 karty.", "en": "Every opponent draws 2 cards.",
+                  "de": "Jeder Gegner zieht 2 Karten."},
+         "effects": [{"effect": "draw", "target": "others", "count": 2}]}
+
+
+def _stormy_deck(folder: Path) -> Path:
+    from ruamel.yaml import YAML
+
+    shutil.copytree(DECK.path.parent, folder)
+    yaml = YAML()
+    data = yaml.load(folder / "deck.yaml")
+    data["cards"].append(STORM)
+    yaml.dump(data, folder / "deck.yaml")
+    return folder
+
+
+def test_games_that_go_on_to_the_turn_bound_are_told_from_stuck_ones(tmp_path):
+    from deckforge.sim.playcheck import run_findings
+    from deckforge.sim.runner import simulate
+
+    folder = _stormy_deck(tmp_path / "stormy")
+    summary = simulate(load_deck(folder), 9, games=20, policy="greedy")
+    assert summary.stalemates >= 2 and summary.bounded == summary.stalemates, summary.stalemates
+    args = ["simulate", str(folder), "--players", "9", "--games", "20", "--policy", "greedy"]
+    said = CliRunner().invoke(main, args).output.splitlines()[1]
+    assert said == (f"finished {20 - summary.stalemates}, stalemates {summary.stalemates} "
+                    f"({summary.stalemates / 20:.1%}; {summary.stalemates} still going at the turn bound of 13,000 "
+                    "decisions), errors 0")
+    data = json.loads(CliRunner().invoke(main, args + ["--json"]).output)
+    assert data["stalemates"] == data["stalemates_at_turn_bound"] == summary.stalemates
+    assert summary.turn_bound() == 13_000 and max(summary.turns) == 13_000  # 4,000 + 1,000 a player
+    (message,) = run_findings(summary)
+    assert message.startswith(f"greedy players: {summary.stalemates} of 20 games stalled (")
+    assert message.endswith("they were still going at the game's bound of 13,000 decisions: play went round "
+                            "without coming to an end (most often because cards that make players draw or take "
+                            "cards outweigh the ways to get rid of them)")
+    # Some games at the bound, others stuck: both are said, with their numbers
+    summary.stalemates += 3
+    (mixed,) = run_findings(summary)
+    assert f"{summary.bounded} were still going at the game's bound of 13,000 decisions" in mixed
+    assert mixed.endswith("; in the other 3, play reached a point where nobody could move; the deck lacks cards "
+                          "that let play go on")
+
+
+def test_a_game_that_ends_itself_at_its_bound_counts_as_at_the_bound():
+    """Prší ends a game itself when it reaches its bound (a stalemate by its own rules), where other engines are
+    stopped by the runner: either way the game is one that went on, not one stuck."""
+    import random
+    from dataclasses import replace
+
+    from deckforge.games.prsi.engine import PrsiEngine
+    from deckforge.sim.base import play_game
+
+    engine = PrsiEngine(load_deck("prsi"), 3)
+    engine.info, engine.bound = replace(engine.info, max_turns=lambda n: 12), 12
+    result = play_game(engine, random.Random(1), ("random",) * 3)
+    assert result.stalemate and result.turns == 12 and result.bounded
+    assert not play_game(PrsiEngine(load_deck("prsi"), 3), random.Random(1), ("random",) * 3).bounded
 
 
 def test_a_card_never_laid_and_its_effect_are_reported(monkeypatch):

@@ -9,8 +9,8 @@ from knp_helpers import item, write_deck
 
 from deckforge.cli import main
 
-KEYS = {"deck", "players", "games", "finished", "stalemates", "turns_mean", "turns_max", "wins_by_seat",
-        "plays_by_card", "unplayed_cards", "errors", "extra"}
+KEYS = {"deck", "players", "games", "finished", "stalemates", "stalemates_at_turn_bound", "turns_mean", "turns_max",
+        "wins_by_seat", "plays_by_card", "unplayed_cards", "errors", "extra"}
 PRSI_AS_DATA = Path(__file__).resolve().parents[2] / "decks" / "examples" / "prsi-as-data"
 
 
