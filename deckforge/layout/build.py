@@ -10,7 +10,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
-from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import BuildError, counted, display_path
@@ -22,7 +21,7 @@ from ..load.collector import collector_paused
 from ..model import Deck
 from ..output import atomic_path, default_output
 from ..pdfx import check_variant as check_pdf_variant
-from ..pdfx.canvas import PrintCanvas, boxes_around
+from ..pdfx.canvas import PrintCanvas, binary_streams, boxes_around
 from .compact import compact_pdf
 from .context import BuildContext
 from .draw import draw_sheets
@@ -353,11 +352,8 @@ def ask_actual_size(canvas: Canvas, backs: str) -> None:
 
 def save_pdf(canvas: Canvas) -> None:
     """Write the PDF with binary streams (Flate only): ASCII85 on top makes files a quarter larger and slower."""
-    previous, rl_config.useA85 = rl_config.useA85, 0
-    try:
+    with binary_streams():
         canvas.save()
-    finally:
-        rl_config.useA85 = previous
     # Compact a file (not the in-memory PDF that PNGs come from). PrintCanvas.save has already finished a PDF/X
     # file, and PDF/X-1a must stay PDF 1.4, without object streams.
     if isinstance(canvas._filename, str) and getattr(canvas, "pdf_x", None) != "x1a":

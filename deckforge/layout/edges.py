@@ -14,6 +14,7 @@ from typing import Iterator
 from PIL import Image, ImageStat
 from reportlab.pdfgen.canvas import Canvas
 
+from ..pdfx.canvas import binary_streams
 from .draw import define_face, place_face
 from .faces import Face, ImageOp, ShapeOp
 from .imposition import Box, Placement
@@ -86,16 +87,17 @@ def _render_batch(faces: list[Face]) -> list[Image.Image]:
     import pypdfium2
 
     buffer = io.BytesIO()
-    canvas = Canvas(buffer)
-    for face in faces:
-        define_face(canvas, face)
-    for face in faces:
-        b = face.bleed
-        canvas.setPageSize((face.width + 2 * b, face.height + 2 * b))
-        place_face(canvas, face, Placement(0, 0, Box(b, b, face.width, face.height),
-                                           Box(0, 0, face.width + 2 * b, face.height + 2 * b), 0))
-        canvas.showPage()
-    canvas.save()
+    with binary_streams():  # a picture ASCII85-encoded only to be decoded at once is time lost twice
+        canvas = Canvas(buffer)
+        for face in faces:
+            define_face(canvas, face)
+        for face in faces:
+            b = face.bleed
+            canvas.setPageSize((face.width + 2 * b, face.height + 2 * b))
+            place_face(canvas, face, Placement(0, 0, Box(b, b, face.width, face.height),
+                                               Box(0, 0, face.width + 2 * b, face.height + 2 * b), 0))
+            canvas.showPage()
+        canvas.save()
     document = pypdfium2.PdfDocument(buffer.getvalue())
     try:
         return [page.render(scale=PX_PER_MM * 25.4 / 72).to_pil().convert("RGB") for page in document]

@@ -2,15 +2,19 @@
 
 ReportLab calls `enforceColorSpace` on every fill and stroke colour (shapes, text, svglib icons, game art), so
 one function decides the colour space of the whole file: press CMYK through the ICC profile under PDF/X,
-sRGB otherwise (a deck's cmyk(...) colours shown as they print). Images are converted in `drawImage`.
+sRGB otherwise (a deck's cmyk(...) colours shown as they print). Images are converted in `drawImage`, and
+loaded with binary streams (`binary_streams`).
 """
 from __future__ import annotations
 
 import os
+import threading
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from PIL import Image
+from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, Color, toColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
@@ -39,6 +43,22 @@ def screen_colour(colour):
         red, green, blue = cmyk_to_rgb(*(d * v for v in (colour.cyan, colour.magenta, colour.yellow, colour.black)))
         return Color(red, green, blue, alpha=colour.alpha)
     return colour
+
+
+_BINARY = threading.RLock()  # one block at a time switches ReportLab's process-wide setting
+
+
+@contextmanager
+def binary_streams() -> Iterator[None]:
+    """Inside the block, ReportLab writes its streams binary, Flate only. Its default (`rl_config.useA85`, one
+    switch for the whole process) adds ASCII85 on top, which makes a stream a quarter larger and slower to write;
+    it applies to an image as it is loaded (when first drawn) and to the pages as they are saved."""
+    with _BINARY:
+        previous, rl_config.useA85 = rl_config.useA85, 0
+        try:
+            yield
+        finally:
+            rl_config.useA85 = previous
 
 
 class PrintCanvas(Canvas):
@@ -87,7 +107,8 @@ class PrintCanvas(Canvas):
         elif isinstance(image, str):
             stat = os.stat(image)
             image = _eight_bit_reader(image, stat.st_mtime_ns, stat.st_size) or image
-        return super().drawImage(image, x, y, width, height, mask, *args, **kwargs)
+        with binary_streams():
+            return super().drawImage(image, x, y, width, height, mask, *args, **kwargs)
 
 
 @lru_cache(maxsize=64)
