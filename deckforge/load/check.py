@@ -70,15 +70,21 @@ class Checker:
             self.error(container, key, path, f"expected a mapping, found {type_name(value)}")
             return None
         allowed = list(allowed)
+        meant = set()  # required keys that an unknown key's message already names ("did you mean 'count'?")
         if allowed:
             for k in value:
                 if k not in allowed:
+                    match = closest(k, allowed)
+                    meant.add(match)
                     self.error(value, k, f"{path}.{k}" if path else str(k),
-                               f"unknown key '{k}'{nearest(k, allowed)} (allowed: {', '.join(allowed)})",
-                               at_key=True)
+                               f"unknown key '{k}'" + (f"; did you mean '{match}'?" if match else "")
+                               + f" (allowed: {', '.join(allowed)})", at_key=True)
         for k in required:
-            if k not in value:
-                self.error(container, key, path, f"missing key '{k}'")
+            if k not in value and k not in meant:
+                # where any key is allowed (a homemade card's free attributes), a near one is likely the misspelling
+                near = None if allowed else closest(k, [x for x in value if isinstance(x, str)])
+                self.error(container, key, path,
+                           f"missing key '{k}'" + (f"; is '{near}' a misspelling of it?" if near else ""))
         return value
 
     def text(self, container: object, key: object, path: str) -> str | None:

@@ -20,7 +20,7 @@ from pathlib import Path
 from ..errors import DeckError, Problem, display_path
 from ..limits import (MAX_SPREADSHEET_BYTES, MAX_SPREADSHEET_COLUMNS, MAX_SPREADSHEET_ROWS,
                       MAX_SPREADSHEET_UNPACKED_BYTES, check_size, read_bytes)
-from .check import nearest
+from .check import closest, nearest
 from .yamlread import MarkedMap, MarkedSeq
 
 SUFFIXES = (".csv", ".xlsx", ".ods")
@@ -220,7 +220,10 @@ def _check_header(sheet: Sheet, header: list[str], languages: tuple[str, ...]) -
                                                      f"deck does not declare (languages: {', '.join(languages)})"))
     for needed in ("id", "count"):
         if needed not in seen:
-            problems.append(sheet.problem(1, None, f"no column '{needed}' (every card needs one)"))
+            near = closest(needed, [name for name in seen if name not in ("id", "count")])
+            problems.append(sheet.problem(1, seen[near] if near else None,
+                                          f"no column '{needed}' (every card needs one)"
+                                          + (f"; is '{near}' a misspelling of it?" if near else "")))
     if not any(name.startswith("name.") for name in seen):
         problems.append(sheet.problem(1, None, "no name column: add one per language, e.g. "
                                                + ", ".join(f"name.{lang}" for lang in languages)))

@@ -158,3 +158,40 @@ def test_an_empty_cell_is_called_an_empty_cell(tmp_path):
         load_deck(write(tmp_path / "d", "cards.csv", rows=rows))
     assert [str(p).split("cards.csv:")[1] for p in caught.value.problems] == \
         ["3:1: row 3: the cell in column 'count' is empty"]
+
+
+def _messages(folder: Path) -> list[str]:
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    return [str(problem).split(f"{folder.name}/", 1)[1] for problem in caught.value.problems]
+
+
+def test_a_misspelt_key_is_said_once_with_the_key_it_stands_for(tmp_path):
+    """'cuont: 7' was reported twice, as an unknown key and as 'count' missing; 'card_size: {width: 70, ...}'
+    four times. Where the unknown key's message names the missing key, that is all that is said."""
+    from knp_helpers import item, write_deck
+
+    card = item("rock", "rock", 3)
+    card["cuont"] = card.pop("count")
+    deck = write_deck(tmp_path / "knp", [card, item("paper", "paper", 3), item("scissors", "scissors", 3)])
+    deck.write_text(deck.read_text(encoding="utf-8").replace('"card_size": "poker"',
+                                                              '"card_size": {"width": 63, "height": 88}'),
+                    encoding="utf-8")
+    found = _messages(deck.parent)
+    assert [m.split(": ", 2)[1:] for m in found] == [
+        ["card_size.width", "unknown key 'width'; did you mean 'width_mm'? (allowed: width_mm, height_mm)"],
+        ["card_size.height", "unknown key 'height'; did you mean 'height_mm'? (allowed: width_mm, height_mm)"],
+        ["cards[0].cuont", "unknown key 'cuont'; did you mean 'count'? (allowed: id, kind, count, name, text, "
+                           "art, effects, item)"]], found
+
+
+def test_a_homemade_cards_misspelt_key_is_named_beside_the_missing_one(tmp_path):
+    """A deck with no game takes any key as a free attribute, so 'cuont' is no error of its own; the missing
+    'count' names it, in a deck file and in a spreadsheet's header."""
+    folder = write(tmp_path / "yaml", "[{id: a, cuont: 2, name: {en: A, cs: A}}]")
+    assert _messages(folder) == ["deck.yaml:9:9: cards[0]: missing key 'count'; is 'cuont' a misspelling of it?"]
+    folder = write(tmp_path / "sheet", "cards.csv", header=["id", "cuont", *HEADER[2:]])
+    assert _messages(folder) == ["cards.csv:1:2: no column 'count' (every card needs one); is 'cuont' a "
+                                 "misspelling of it?"]
+    folder = write(tmp_path / "far", "cards.csv", header=["id", "copies", *HEADER[2:]])
+    assert _messages(folder) == ["cards.csv:1: no column 'count' (every card needs one)"]
