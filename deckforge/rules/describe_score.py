@@ -155,9 +155,15 @@ def winner(wr: Writer) -> str:
     if won.kind == "lowest_score":
         return wr.say(t.gettext("The team with the fewest points wins.") if team
                       else t.gettext("The player with the fewest points wins."))
-    if won.kind == "first_out":
+    if won.kind == "first_out":  # places as the engine gives them (rules/view.py): the order out, then fewest held
+        if wr.rules.end.round in ("hands_empty", "last_holding"):  # everyone but the last goes out
+            return wr.say(t.gettext("The first player to get rid of all their cards wins; the others take the next "
+                                    "places in the order they go out."))
+        if wr.rules.end.round == "first_out":  # nobody else goes out
+            return wr.say(t.gettext("The first player to get rid of all their cards wins; the others are placed "
+                                    "by how few cards they have left."))
         return wr.say(t.gettext("The first player to get rid of all their cards wins; the others take the next "
-                                "places in the order they go out."))
+                                "places in the order they go out, then those still holding cards, fewest first."))
     if won.loser_holds is not None:
         return wr.say(t.gettext("Whoever holds %(card)s at the end loses; everyone else wins."),
                       card=wr.w.cards(won.loser_holds, "sg", "acc", article=True))

@@ -3,6 +3,7 @@ Czech and English, with the cards it names pictured (deckforge/rules/describe.py
 from __future__ import annotations
 
 import re
+import shutil
 from functools import lru_cache
 from pathlib import Path
 
@@ -450,3 +451,34 @@ def test_a_trump_turned_up_from_a_full_deal_is_the_last_card_dealt(mini, players
                     play=m.Play("tricks", tricks=m.Tricks()))
     steps = " ".join(describe(deck, rules, "en", players).setup[0].items)
     assert "Turn up the last card dealt" in steps and owner in steps and "stock" not in steps
+
+
+OUT_ORDER = {"cs": "Vyhrává hráč, který se první zbaví všech karet; ostatní obsadí další místa v pořadí, v jakém se "
+                   "karet zbaví.",
+             "en": "The first player to get rid of all their cards wins; the others take the next places in the order "
+                   "they go out."}
+BY_CARDS_LEFT = {"cs": "Vyhrává hráč, který se první zbaví všech karet; ostatní se seřadí podle toho, kolik karet jim "
+                       "zůstalo v ruce: čím méně, tím lépe.",
+                 "en": "The first player to get rid of all their cards wins; the others are placed by how few cards "
+                       "they have left."}
+
+
+@needs_examples
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_places_after_the_first_out_are_said_as_the_round_gives_them(example_text, lang, tmp_path):
+    """Crazy Eights ends the round when the first player goes out, so nobody else goes out: its rulebook said the
+    others take their places in the order they go out. The places are those the engine gives (rules/view.py)."""
+    assert BY_CARDS_LEFT[lang] in example_text("crazy-eights", lang)[0]
+    assert OUT_ORDER[lang] not in example_text("crazy-eights", lang)[0]
+    assert OUT_ORDER[lang] in example_text("prsi-as-data", lang)[0]  # play goes on until one holds cards
+    folder = tmp_path / "eights"
+    shutil.copytree(EXAMPLES / "crazy-eights", folder)
+    deck_file = folder / "deck.yaml"
+    text = deck_file.read_text(encoding="utf-8")
+    deck_file.write_text(text.replace("end: {round: first_out}", "end: {round: stock_empty}"), encoding="utf-8")
+    deck = load_deck(folder)
+    said = squash(visible_text(rulebook_html(deck, lang, 4)))
+    assert {"cs": "Vyhrává hráč, který se první zbaví všech karet; ostatní obsadí další místa v pořadí, v jakém se "
+                  "karet zbaví, a po nich ti, kterým karty zůstaly: čím méně karet, tím lepší místo.",
+            "en": "The first player to get rid of all their cards wins; the others take the next places in the order "
+                  "they go out, then those still holding cards, fewest first."}[lang] in said
