@@ -482,3 +482,13 @@ def test_the_places_after_the_first_out_are_said_as_the_round_gives_them(example
                   "karet zbaví, a po nich ti, kterým karty zůstaly: čím méně karet, tím lepší místo.",
             "en": "The first player to get rid of all their cards wins; the others take the next places in the order "
                   "they go out, then those still holding cards, fewest first."}[lang] in said
+
+
+@needs_examples
+@pytest.mark.parametrize("lang, soft", [
+    # "když bys přetáhl" was said: Czech writes the conditional after "kdyby"
+    ("cs", "Karty s hodnotou eso se počítají za 1, kdybys s jejich plnou hodnotou přetáhl."),
+    ("en", "Aces count 1 instead when their full value would make you bust."),
+])
+def test_an_ace_that_would_bust_counts_one(example_text, lang, soft):
+    assert soft in example_text("twenty-one", lang)[0]
