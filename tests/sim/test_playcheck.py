@@ -1,14 +1,11 @@
 """The play check behind `deckforge validate`: what it finds in broken decks and engines, and that it passes."""
-import json
 import re
 import shutil
 from pathlib import Path
 
-from click.testing import CliRunner
-
 from knp_helpers import item, write_deck
 
-from deckforge.cli import main
+from deckforge.cli.simulate import summary_text
 from deckforge.load import load_deck
 from deckforge.sim.base import InvariantError
 from deckforge.games.kamen_nuzky_papir.engine import KamenNuzkyPapir, KnpState
@@ -77,12 +74,11 @@ def test_games_that_go_on_to_the_turn_bound_are_told_from_stuck_ones(tmp_path):
     folder = _stormy_deck(tmp_path / "stormy")
     summary = simulate(load_deck(folder), 9, games=20, policy="greedy")
     assert summary.stalemates >= 2 and summary.bounded == summary.stalemates, summary.stalemates
-    args = ["simulate", str(folder), "--players", "9", "--games", "20", "--policy", "greedy"]
-    said = CliRunner().invoke(main, args).output.splitlines()[1]
+    said = summary_text(summary, 1.0).splitlines()[1]  # what `deckforge simulate` prints, and --json holds
     assert said == (f"finished {20 - summary.stalemates}, stalemates {summary.stalemates} "
                     f"({summary.stalemates / 20:.1%}; {summary.stalemates} still going at the turn bound of 13,000 "
                     "decisions), errors 0")
-    data = json.loads(CliRunner().invoke(main, args + ["--json"]).output)
+    data = summary.as_dict()
     assert data["stalemates"] == data["stalemates_at_turn_bound"] == summary.stalemates
     assert summary.turn_bound() == 13_000 and max(summary.turns) == 13_000  # 4,000 + 1,000 a player
     (message,) = run_findings(summary)
