@@ -81,6 +81,60 @@ def update_deck_catalog(folder: Path, lang: str) -> tuple[Path, int, int]:
     return po, len(messages), sum(is_translated(m.string) for m in messages)
 
 
+def put_first(po: Path, lang: str, first: set) -> int:
+    """Rewrite a deck's catalog (as `update_deck_catalog` wrote it) with the entries of the strings in `first`
+    (`words_the_deck_prints`) before the others, and a header line that says so; return how many came first."""
+    from .output import atomic_write
+
+    catalog = read_catalog(po, lang)
+    ahead = _put_first(catalog, first)
+    catalog.header_comment = DECK_HEADER + (
+        f"\n#\n# The first {ahead} entries are the words this deck prints now, on its cards and sheets and in its\n"
+        "# rulebook; the others are for other games' rules, the report and the preview." if ahead else "")
+    _write(po, catalog, lambda text: atomic_write(po, text))
+    return ahead
+
+
+def words_the_deck_prints(deck_file: Path, lang: str) -> set | None:
+    """Return the strings (as `i18n.words_heard` notes them) that loading the deck, building its sheets and
+    writing its rulebook in `lang` look up, at its default player count; None where the deck cannot yet be
+    loaded, built or written up in that language (its problems are `validate`'s to tell)."""
+    import tempfile
+
+    from .errors import DeckforgeError
+    from .i18n import words_heard
+    from .layout import BuildOptions, build_deck
+    from .load import load_deck
+    from .rulebook import rulebook_html
+
+    try:
+        with words_heard() as heard:
+            deck = load_deck(deck_file)
+            if lang not in deck.languages:
+                return None
+            with tempfile.TemporaryDirectory(prefix="deckforge-words-") as scratch:
+                build_deck(deck, BuildOptions(lang=lang), out=Path(scratch) / "sheets.pdf")
+            rulebook_html(deck, lang)
+    except DeckforgeError:
+        return None
+    return heard
+
+
+def _put_first(catalog: Catalog, first: set) -> int:
+    """Move the entries whose strings are in `first` ahead of the others, each part in its order; return how many."""
+    def heard_as(message) -> object:  # the key words_heard notes a lookup of this entry under
+        msgid = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
+        key = f"{message.context}\x04{msgid}" if message.context else msgid
+        return (key, 0) if message.pluralizable else key
+
+    entries = catalog._messages  # Babel keeps a catalog's entries in this mapping and writes them in its order
+    ahead = [(key, message) for key, message in entries.items() if heard_as(message) in first]
+    later = [(key, message) for key, message in entries.items() if heard_as(message) not in first]
+    entries.clear()
+    entries.update(ahead + later)
+    return len(ahead)
+
+
 def _new(lang: str) -> Catalog:
     locale = babel_locale(lang)
     return Catalog(locale=locale, domain=DOMAIN, project="deckforge", fuzzy=False,

@@ -164,7 +164,72 @@ class StrictTranslations(gettext.GNUTranslations):
 def translations(lang: str) -> gettext.NullTranslations:
     """Return the translations for a language: the deck's own catalog first (while `deck_words` is in force), then
     deckforge's, compiled on first use, or English where there is none."""
-    return _translations(*words_key(lang))
+    found = _translations(*words_key(lang))
+    heard = _HEARD.get()
+    return found if heard is None else _Hearing(found, heard)
+
+
+# The strings looked up inside a `words_heard` block, as a compiled catalog keys them.
+_HEARD: ContextVar[set | None] = ContextVar("deckforge_words_heard", default=None)
+
+
+@contextmanager
+def words_heard():
+    """Collect the strings looked up inside the block (`translations(...)`), for `untranslated`; a block inside
+    another tells the outer one too."""
+    heard: set = set()
+    outer = _HEARD.get()
+    token = _HEARD.set(heard)
+    try:
+        yield heard
+    finally:
+        _HEARD.reset(token)
+        if outer is not None:
+            outer |= heard
+
+
+class _Hearing:
+    """Translations that note each string looked up (the key a compiled catalog files it under)."""
+
+    def __init__(self, inner: gettext.NullTranslations, heard: set):
+        self._inner, self._heard = inner, heard
+
+    def gettext(self, message: str) -> str:
+        self._heard.add(message)
+        return self._inner.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        self._heard.add((singular, 0))
+        return self._inner.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        self._heard.add(f"{context}\x04{message}")
+        return self._inner.pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        self._heard.add((f"{context}\x04{singular}", 0))
+        return self._inner.npgettext(context, singular, plural, n)
+
+    def __getattr__(self, name: str):
+        return getattr(self._inner, name)
+
+
+def untranslated(lang: str, heard: set) -> list[str]:
+    """Return the strings of `heard` (words_heard) that print in English in `lang`, no catalog in force translating
+    them (a deck's own catalog with empty entries, for a language deckforge has none for); msgids, sorted."""
+    if lang == SOURCE_LANGUAGE:
+        return []
+    catalogs, found = [], _translations(*words_key(lang))
+    while found is not None:
+        catalog = getattr(found, "_catalog", None)
+        if catalog is None:
+            break  # English from here on
+        catalogs.append(catalog)
+        found = getattr(found, "_fallback", None)
+    else:
+        return []  # the chain ends in a catalog of deckforge's own, which has every string
+    missing = [key for key in heard if not any(key in catalog for catalog in catalogs)]
+    return sorted((key[0] if isinstance(key, tuple) else key).split("\x04")[-1] for key in missing)
 
 
 @lru_cache(maxsize=None)

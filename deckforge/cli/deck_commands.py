@@ -212,20 +212,44 @@ def translate(deck: str, lang: str) -> None:
     Example:
       deckforge translate my-deck/ --lang sk
     """
-    from ..catalog import update_deck_catalog
+    from ..catalog import put_first, update_deck_catalog, words_the_deck_prints
     from ..i18n import check_language_code
+    from ..load.deck import resolve_deck
     from ..load.paths import BUNDLED_DIR
 
-    model = open_deck(deck)
+    # The deck is not loaded first: one that cannot load without this catalog (an `auto` text in a language
+    # deckforge has no catalog for) is the deck this command is for.
+    path = resolve_deck(deck)
+    folder = path.parent
     check_language_code(lang)
-    if model.folder is None or model.folder.resolve().is_relative_to(BUNDLED_DIR.resolve()):
+    if folder.resolve().is_relative_to(BUNDLED_DIR.resolve()):
         raise DeckforgeError(f"'{deck}' is a bundled deck; make a copy to translate first: deckforge new my-deck "
-                             f"--from {model.id}")
-    po, strings, done = update_deck_catalog(model.folder, lang)
-    click.echo(f"wrote {display_path(po)}: {done} of {strings} strings translated; fill in the empty msgstr lines")
-    if lang not in model.languages:
+                             f"--from {folder.name}")
+    po, strings, done = update_deck_catalog(folder, lang)  # first: a deck whose `auto` texts need it can then load
+    used = words_the_deck_prints(path, lang)
+    ahead = put_first(po, lang, used) if used else 0
+    said = f"wrote {display_path(po)}: {done} of {strings} strings translated; fill in the empty msgstr lines"
+    if ahead:
+        said += (f". The {ahead} that this deck prints on its cards and sheets and in its rulebook come first in the "
+                 "file: they are the ones to fill in first")
+    click.echo(said)
+    languages = _declared_languages(path)
+    if languages is not None and lang not in languages:
         click.echo(f"note: the deck has no '{lang}' texts yet; add '{lang}' to its languages and give every name "
                    f"and text in it (docs/deck-format.md, \"Adding a language\")", err=True)
+
+
+def _declared_languages(path) -> list | None:
+    """Return the languages a deck file declares, read without loading the deck; None where it cannot say."""
+    from ..errors import DeckforgeError as Unreadable
+    from ..load.yamlread import read_yaml
+
+    try:
+        data = read_yaml(path)
+    except (Unreadable, OSError):
+        return None
+    languages = data.get("languages") if isinstance(data, dict) else None
+    return list(languages) if isinstance(languages, list) else None
 
 
 def starter_deck() -> str:

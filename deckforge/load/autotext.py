@@ -4,12 +4,14 @@ print the final text and it cannot drift from what the card does.
 `text: auto` writes every language the deck declares; `text: {cs: auto, en: …}` (or `auto` in a spreadsheet's
 `text.<lang>` column) writes only those languages. The phrases come from deckforge/effect_text.py through the
 language's gettext catalog. A language deckforge has no catalog for is an error at the card, not English on a card
-meant for other readers: the maker writes that text by hand or adds the catalog.
+meant for other readers: the maker writes that text by hand or adds the catalog; so is a deck's own catalog whose
+entries for the phrases a text needs are still empty.
 """
 from __future__ import annotations
 
 from ..effect_text import card_text
-from ..i18n import available_languages, has_catalog
+from ..errors import display_path
+from ..i18n import available_languages, deck_catalog, has_catalog, untranslated, words_heard
 from ..model import Effect
 
 AUTO = "auto"
@@ -51,4 +53,13 @@ def _auto_text(card, where: tuple, has_effects: bool, effects: tuple[Effect, ...
                              f"catalog: deckforge translate DECK --lang {lang} (docs/deck-format.md, \"Adding a "
                              "language\")")
         return None
-    return card_text(effects, lang)
+    with words_heard() as heard:
+        text = card_text(effects, lang)
+    missing = untranslated(lang, heard)
+    if missing:  # a deck's own catalog, its entries for these phrases still empty: they would print in English
+        shown = "; ".join(f"'{msgid}'" for msgid in missing[:3]) + (f" and {len(missing) - 3} more"
+                                                                    if len(missing) > 3 else "")
+        card.c.error(*where, f"'auto' cannot write '{lang}' text: {display_path(deck_catalog(lang))} has no "
+                             f"translation yet for {shown}; fill in their msgstr lines, or write this text by hand")
+        return None
+    return text

@@ -139,3 +139,42 @@ def test_a_translation_that_loses_a_placeholder_is_named_with_its_line(polish_de
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert f"{po}:{line}: msgstr: " in result.output and "'page %(num)d of %(total)d'" in result.output
     assert not (tmp_path / "pl.pdf").exists()
+
+
+def test_a_deck_whose_auto_text_needs_the_catalog_gets_it_and_then_its_own_words(polish_deck: Path,
+                                                                                 tmp_path: Path) -> None:
+    """`text: auto` in a language deckforge has no catalog for said "run deckforge translate", and translate,
+    loading the deck first, failed with the same message. Then an empty entry wrote the card in English."""
+    deck = polish_deck / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("text: {pl: Směr hry se obrací., en: Play reverses.}",
+                                                             "text: auto"), encoding="utf-8")
+    refused = run("validate", str(polish_deck))
+    assert refused.exit_code == 1 and "deckforge translate DECK --lang pl" in refused.output
+    written = run("translate", str(polish_deck), "--lang", "pl")
+    assert written.exit_code == 0, written.output
+    still = run("validate", str(polish_deck))
+    assert still.exit_code == 1 and "Traceback" not in still.output
+    assert (f"'auto' cannot write 'pl' text: {polish_deck / 'locale' / 'pl.po'} has no translation yet for 'the "
+            "direction of play reverses'; fill in their msgstr lines, or write this text by hand") in still.output
+    translate(polish_deck / "locale" / "pl.po",
+              {("the direction of play reverses", "effect"): "kierunek gry się odwraca"})
+    built = run("build", str(polish_deck), "--lang", "pl", "--format", "cards-pdf", "-o", str(tmp_path / "c.pdf"))
+    assert built.exit_code == 0, built.output
+    with pdfplumber.open(tmp_path / "c.pdf") as pdf:
+        assert "Kierunek gry się odwraca." in " ".join(page.extract_text() for page in pdf.pages)
+
+
+def test_the_words_the_deck_prints_come_first(polish_deck: Path) -> None:
+    result = run("translate", str(polish_deck), "--lang", "pl")
+    assert result.exit_code == 0, result.output
+    ahead = int(result.stdout.split(". The ")[1].split(" that this deck prints")[0])
+    with (polish_deck / "locale" / "pl.po").open("rb") as handle:
+        catalog = read_po(handle, locale="pl")
+    assert f"# The first {ahead} entries are the words this deck prints now" in catalog.header_comment
+    order = [(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in catalog if m.id]
+    first, rest = order[:ahead], order[ahead:]
+    for printed in [("page %(num)d of %(total)d", None), ("front", "sheet side"), ("this bar is 50 mm", None),
+                    ("Goal of the game", None), ("%(num)d player", None)]:  # on the sheets and in the rulebook
+        assert printed in first, printed
+    assert ("Playtest report: %(deck)s", None) in rest  # the report's, which translate does not make
+    assert 20 < ahead < len(order) / 4
