@@ -7,6 +7,7 @@ loaded with binary streams (`binary_streams`).
 """
 from __future__ import annotations
 
+import io
 import os
 import threading
 from contextlib import contextmanager
@@ -23,6 +24,7 @@ from ..colour import parse_colour
 from .icc import SIXTEEN_BIT_GREY, cap_ink, cmyk_to_rgb, eight_bit, press_image, rgb_to_cmyk
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
+PRESS_JPEG_QUALITY = 95  # a JPEG's pixels in press CMYK, saved again as a JPEG
 
 
 def press_colour(colour) -> CMYKColor:
@@ -123,7 +125,16 @@ def _press_reader(path: str, matte: str) -> ImageReader:
     backdrop = toColor(screen_colour(parse_colour(matte)))
     rgb = tuple(round(v * 255) for v in (backdrop.red, backdrop.green, backdrop.blue))
     with Image.open(path) as image:
-        return ImageReader(press_image(image, rgb))
+        press = press_image(image, rgb)
+        if image.format != "JPEG":
+            return ImageReader(press)
+    # A photograph given as a JPEG stays one (DCT, a fifth or less of the Flate-compressed pixels), at a quality
+    # that adds no visible loss to what the file already had; Pillow writes CMYK the Adobe way (inverted), which
+    # ReportLab marks with its Decode array.
+    encoded = io.BytesIO()
+    press.save(encoded, "JPEG", quality=PRESS_JPEG_QUALITY, subsampling=0)
+    encoded.seek(0)
+    return ImageReader(encoded)
 
 
 def boxes_around(trims: Iterable[Rect], paints: Iterable[Rect], media: Rect) -> tuple[Rect, Rect]:

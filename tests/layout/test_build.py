@@ -141,8 +141,8 @@ def test_every_stream_is_binary_and_reportlab_is_left_as_it_was(tmp_path: Path, 
                                      else [o.get("/Filter")] if "/Filter" in o else [])] for o in streams]
         images = {tuple(f) for o, f in zip(streams, filters) if o.get("/Subtype") == "/Image"}
     assert not [f for f in filters if "/ASCII85Decode" in f]
-    # The photograph stays a JPEG, as its file is; under PDF/X both pictures are converted to press CMYK
-    assert images == ({("/FlateDecode",)} if options.pdf_x else {("/DCTDecode",), ("/FlateDecode",)})
+    # The photograph stays a JPEG, as its file is (under PDF/X, converted to press CMYK: test_pdfx.py)
+    assert images == {("/DCTDecode",), ("/FlateDecode",)}
 
 
 def test_an_image_broken_after_loading_fails_naming_the_card(tmp_path: Path) -> None:
