@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from babel.core import Locale, UnknownLocaleError
-from babel.numbers import get_decimal_symbol
+from babel.numbers import format_decimal, get_decimal_symbol
 
 from ..i18n import SOURCE_LANGUAGE, has_catalog, translations
 from ..model import Card, Deck
@@ -146,8 +146,13 @@ def count_verdict(run: CountRun, tests: int, lang: str = SOURCE_LANGUAGE) -> Cou
     t, stall = translations(lang), stall_share(run)
     reasons = []
     if stall.value > MAX_STALL_SHARE:
-        reasons.append(t.gettext("%(share)s of games stall (at most %(limit)s allowed)")
-                       % {"share": pct(stall.value, lang), "limit": pct(MAX_STALL_SHARE, lang)})
+        shares = {"share": pct(stall.value, lang), "limit": pct(MAX_STALL_SHARE, lang)}
+        if run.bounded == run.stalemates:  # none stuck: every one was still going at the bound (validate says so too)
+            reasons.append(t.gettext("%(share)s of games stall, still going after %(bound)s decisions (at most "
+                                     "%(limit)s allowed)")
+                           % {**shares, "bound": format_decimal(run.turn_bound(), locale=_locale(lang))})
+        else:
+            reasons.append(t.gettext("%(share)s of games stall (at most %(limit)s allowed)") % shares)
     if run.errors:
         reasons.append(t.ngettext("%(num)d game broke with an error", "%(num)d games broke with an error",
                                   len(run.errors)) % {"num": len(run.errors)})

@@ -105,3 +105,23 @@ def test_strongest_findings_take_each_kind_first():
 def test_count_ranges():
     assert count_ranges([2, 3, 4, 6, 8, 9]) == "2–4, 6, 8–9"
     assert count_ranges([5]) == "5"
+
+
+def test_stalls_still_going_at_the_turn_bound_are_said_so():
+    """Games that went on to the turn bound (play went round, never ending) are told from games where nobody could
+    move, as validate tells them; the bound is the engine's (4,000 + 1,000 a player for Kámen, nůžky, papír)."""
+    from dataclasses import replace
+
+    going = replace(result(2, None, turns=6000), bounded=True)
+    stalled = tally(KNP, 2, [(result(2, 0), 0)] * 97 + [(going, 0)] * 3)
+    mixed = tally(KNP, 3, [(result(3, 0), 0)] * 96 + [(replace(going, players=3, turns=7000), 0)] * 2
+                  + [(result(3, None), 0)] * 2)
+    assert (stalled.bounded, mixed.bounded, mixed.stalemates) == (3, 2, 4)
+    reasons = {lang: {c.players: c.reasons for c in judge(run_of(stalled, mixed), lang).counts}
+               for lang in ("en", "cs", "de")}
+    assert reasons["en"] == {2: ("3.0% of games stall, still going after 6,000 decisions (at most 2.0% allowed)",),
+                             3: ("4.0% of games stall (at most 2.0% allowed)",)}
+    assert reasons["cs"][2] == ("3,0\xa0% her se zasekne: ani po 6\xa0000 rozhodnutích neskončí (povoleno nejvýš "
+                                "2,0\xa0%)",)
+    assert reasons["de"][2] == ("3,0\xa0% der Spiele fahren sich fest: nach 6.000 Entscheidungen noch nicht zu Ende "
+                                "(höchstens 2,0\xa0% erlaubt)",)
