@@ -222,9 +222,9 @@ def translate(deck: str, lang: str) -> None:
     path = resolve_deck(deck)
     folder = path.parent
     check_language_code(lang)
-    if folder.resolve().is_relative_to(BUNDLED_DIR.resolve()):
+    if folder.resolve().is_relative_to(BUNDLED_DIR.resolve()):  # examples/hearts is copied by that name
         raise DeckforgeError(f"'{deck}' is a bundled deck; make a copy to translate first: deckforge new my-deck "
-                             f"--from {folder.name}")
+                             f"--from {folder.resolve().relative_to(BUNDLED_DIR.resolve()).as_posix()}")
     po, strings, done = update_deck_catalog(folder, lang)  # first: a deck whose `auto` texts need it can then load
     used = words_the_deck_prints(path, lang)
     ahead = put_first(po, lang, used) if used else 0

@@ -124,9 +124,13 @@ def test_a_broken_catalog_is_named(polish_deck: Path, tmp_path: Path) -> None:
     assert f"{polish_deck / 'locale' / 'pl.po'}" in result.output and not out.exists()
 
 
-def test_a_bundled_deck_is_not_written_into() -> None:
+def test_a_bundled_deck_is_not_written_into(tmp_path: Path) -> None:
     result = run("translate", "kamen-nuzky-papir", "--lang", "pl")
     assert result.exit_code == 1 and "deckforge new my-deck --from kamen-nuzky-papir" in result.output
+    example = run("translate", "examples/hearts", "--lang", "pl")  # it said `--from hearts`, which is no deck
+    assert example.exit_code == 1 and "deckforge new my-deck --from examples/hearts" in example.output
+    copied = run("new", str(tmp_path / "my-deck"), "--from", "examples/hearts")
+    assert copied.exit_code == 0, copied.output
 
 
 def test_a_translation_that_loses_a_placeholder_is_named_with_its_line(polish_deck: Path, tmp_path: Path) -> None:
