@@ -68,13 +68,33 @@ def _too_many_columns(shown: str, row: int) -> DeckError:
                                                                            f"{MAX_SPREADSHEET_COLUMNS}")])
 
 
+def _not_utf8(shown: str, raw: bytes, at: int) -> Problem:
+    """Say where a CSV file stops being UTF-8, the cell as Windows-1250 would read it (Excel's plain "CSV" saves
+    Czech text so), and how to save the sheet as UTF-8."""
+    start = raw.rfind(b"\n", 0, at) + 1
+    end = raw.find(b"\n", at)
+    line = raw[start:len(raw) if end < 0 else end]
+    offset = at - start
+    cell_start = max(line.rfind(mark, 0, offset) for mark in (b",", b";", b"\t")) + 1
+    cell_end = min([i for i in (line.find(mark, offset) for mark in (b",", b";", b"\t", b"\r")) if i >= 0]
+                   or [len(line)])
+    try:
+        guess = line[cell_start:cell_end].decode("cp1250").strip('"')
+    except UnicodeDecodeError:
+        guess = ""
+    seen = (f": a cell that reads '{guess[:40]}' in Windows-1250, the encoding Excel's plain 'CSV' format uses for "
+            "Czech" if guess else "")
+    return Problem(shown, raw[:at].count(b"\n") + 1, None, "",
+                   f"not UTF-8 text (byte 0x{raw[at]:02x}{seen}); save the sheet as 'CSV UTF-8' (Excel) or with the "
+                   "character set 'Unicode (UTF-8)' (LibreOffice)")
+
+
 def _read_csv(path: Path):
     raw = read_bytes(path, MAX_SPREADSHEET_BYTES, "a spreadsheet")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise DeckError([Problem(display_path(path), None, None, "", f"not UTF-8 text ({exc.reason} at byte "
-                                                                      f"{exc.start}); save the CSV as UTF-8")])
+        raise DeckError([_not_utf8(display_path(path), raw, exc.start)]) from None
     try:
         header = text[:SNIFFED_CHARS].split("\n", 1)[0]
         dialect = csv.Sniffer().sniff(header, delimiters=",;\t")  # its time grows fast with the text's length

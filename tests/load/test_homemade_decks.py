@@ -195,3 +195,16 @@ def test_a_homemade_cards_misspelt_key_is_named_beside_the_missing_one(tmp_path)
                                  "misspelling of it?"]
     folder = write(tmp_path / "far", "cards.csv", header=["id", "copies", *HEADER[2:]])
     assert _messages(folder) == ["cards.csv:1: no column 'count' (every card needs one)"]
+
+
+def test_a_csv_saved_by_excel_in_windows_1250_is_named_with_its_row_and_how_to_save_it(tmp_path):
+    """Czech Excel's plain "CSV" is Windows-1250 with semicolons: the message said only "at byte 93"."""
+    folder = write(tmp_path / "d", "cards.csv")
+    rows = [HEADER, *ROWS]
+    (folder / "cards.csv").write_bytes("\r\n".join(";".join(row) for row in rows).encode("cp1250"))
+    assert _messages(folder) == ["cards.csv:2: not UTF-8 text (byte 0x8e: a cell that reads 'Žhavý uhlík' in "
+                                 "Windows-1250, the encoding Excel's plain 'CSV' format uses for Czech); save the "
+                                 "sheet as 'CSV UTF-8' (Excel) or with the character set 'Unicode (UTF-8)' "
+                                 "(LibreOffice)"]
+    (folder / "cards.csv").write_bytes("\r\n".join(";".join(row) for row in rows).encode("utf-8-sig"))
+    assert load_deck(folder).card("ember").name("cs") == "Žhavý uhlík"  # the same sheet saved as CSV UTF-8
