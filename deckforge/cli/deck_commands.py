@@ -241,12 +241,11 @@ def translate(deck: str, lang: str) -> None:
 
 def _declared_languages(path) -> list | None:
     """Return the languages a deck file declares, read without loading the deck; None where it cannot say."""
-    from ..errors import DeckforgeError as Unreadable
     from ..load.yamlread import read_yaml
 
     try:
         data = read_yaml(path)
-    except (Unreadable, OSError):
+    except (DeckforgeError, OSError):
         return None
     languages = data.get("languages") if isinstance(data, dict) else None
     return list(languages) if isinstance(languages, list) else None

@@ -128,7 +128,7 @@ def _press_reader(path: str, matte: str) -> ImageReader:
         press = press_image(image, rgb)
         if image.format != "JPEG":
             return ImageReader(press)
-    # A photograph given as a JPEG stays one (DCT, a fifth or less of the Flate-compressed pixels), at a quality
+    # A photograph given as a JPEG stays one (DCT, a third of the Flate-compressed pixels or less), at a quality
     # that adds no visible loss to what the file already had; Pillow writes CMYK the Adobe way (inverted), which
     # ReportLab marks with its Decode array.
     encoded = io.BytesIO()

@@ -136,7 +136,10 @@ def stall_causes(run: Summary) -> str:
     stuck = "play reached a point where nobody could move; the deck lacks cards that let play go on"
     if not run.bounded:
         return stuck
-    going = "it was" if run.bounded == 1 else "they were" if run.bounded == run.stalemates else f"{run.bounded} were"
+    if run.bounded == run.stalemates:
+        going = "it was" if run.bounded == 1 else "they were"
+    else:
+        going = f"{run.bounded} was" if run.bounded == 1 else f"{run.bounded} were"
     endless = (f"{going} still going at the game's bound of {run.turn_bound():,} decisions: play went round "
                "without coming to an end (most often because cards that make players draw or take cards outweigh "
                "the ways to get rid of them)")
