@@ -173,16 +173,21 @@ _MISSING_KEY = re.compile(r"^missing key '([^']+)'")
 
 def in_sheet_words(problems: list[Problem], sheet: Sheet) -> list[Problem]:
     """Say a missing key of a row in a spreadsheet's words: an empty cell of a column it has, or a column it
-    lacks (a maker of a spreadsheet knows cells and columns, not keys)."""
+    lacks (a maker of a spreadsheet knows cells and columns, not keys); and a cell's value as what it holds, not
+    as "a text" (every cell is read as text: "found a text '2.5'" said the number typed was something else)."""
     header = {cell.strip() for cell in sheet.rows[0]} if sheet.rows else set()
     said = []
     for problem in problems:
         found = _MISSING_KEY.match(problem.message)
+        words = problem.message
         if found and problem.key_path.startswith("row "):
             key = found.group(1)
             columns = sorted(c for c in header if c == key or c.startswith(f"{key}."))
             words = (f"the cell in column '{columns[0]}' is empty" if columns
                      else f"no column '{key}' in the sheet") + problem.message[found.end():]
+        elif problem.key_path.startswith("row "):
+            words = words.replace(", found a text '", ", found '")
+        if words != problem.message:
             problem = Problem(problem.file, problem.line, problem.column, problem.key_path, words)
         said.append(problem)
     return said

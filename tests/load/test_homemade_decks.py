@@ -208,3 +208,10 @@ def test_a_csv_saved_by_excel_in_windows_1250_is_named_with_its_row_and_how_to_s
                                  "(LibreOffice)"]
     (folder / "cards.csv").write_bytes("\r\n".join(";".join(row) for row in rows).encode("utf-8-sig"))
     assert load_deck(folder).card("ember").name("cs") == "Žhavý uhlík"  # the same sheet saved as CSV UTF-8
+
+
+def test_a_cell_is_quoted_as_it_holds_its_value_not_as_a_text(tmp_path):
+    """Every cell is read as text, so a number typed into a sheet was said to be "a text '2.5'"."""
+    rows = [ROWS[0], ["frost", "2.5", "Frost", "Mráz", "Strike for 2.", "Úder za 2.", "2", ""]]
+    assert _messages(write(tmp_path / "d", "cards.csv", rows=rows)) == [
+        "cards.csv:3:2: row 3.count: expected a whole number from 1 to 1000, found '2.5'"]
