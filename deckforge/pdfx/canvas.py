@@ -102,39 +102,80 @@ class PrintCanvas(Canvas):
             super()._setStrokeAlpha(value)
 
     def drawImage(self, image, x, y, width=None, height=None, mask=None, *args, matte: str = "#ffffff", **kwargs):
-        """Draw an image; under PDF/X a file is first flattened onto `matte` and converted to press CMYK, and
-        otherwise a 16-bit greyscale file is scaled to 8 bits (ReportLab would clip it to white)."""
-        if self.pdf_x and isinstance(image, str):
-            image, mask = _press_reader(image, matte), None
-        elif isinstance(image, str):
+        """Draw an image; a file is first brought down to RESAMPLED_DPI where it would print at more than
+        MAX_DPI at this size, under PDF/X flattened onto `matte` and converted to press CMYK, and otherwise a
+        16-bit greyscale file is scaled to 8 bits (ReportLab would clip it to white)."""
+        if isinstance(image, str):
             stat = os.stat(image)
-            image = _eight_bit_reader(image, stat.st_mtime_ns, stat.st_size) or image
+            pixels = _resampled_size(image, stat.st_mtime_ns, stat.st_size, width, height)
+            if self.pdf_x:
+                image, mask = _press_reader(image, stat.st_mtime_ns, stat.st_size, pixels, matte), None
+            else:
+                image = _screen_reader(image, stat.st_mtime_ns, stat.st_size, pixels) or image
         with binary_streams():
             return super().drawImage(image, x, y, width, height, mask, *args, **kwargs)
 
 
+MAX_DPI = 450        # a picture that would print sharper than this at its size on the card ...
+RESAMPLED_DPI = 300  # ... is resampled to this, as a press's own export presets do: the print cannot show more
+
+
+def _resampled_size(path: str, mtime_ns: int, size: int, width_pt, height_pt) -> tuple[int, int] | None:
+    """Return the pixel size to resample a picture to for this printed size, or None to keep its own."""
+    if not width_pt or not height_pt:
+        return None
+    width_px, height_px = _pixel_size(path, mtime_ns, size)
+    dpi = min(width_px / (width_pt / 72), height_px / (height_pt / 72))
+    if dpi <= MAX_DPI:
+        return None
+    scale = RESAMPLED_DPI / dpi
+    return max(1, round(width_px * scale)), max(1, round(height_px * scale))
+
+
+@lru_cache(maxsize=256)
+def _pixel_size(path: str, mtime_ns: int, size: int) -> tuple[int, int]:
+    with Image.open(path) as image:  # the header alone
+        return image.size
+
+
+def _opened(image: Image.Image, pixels: tuple[int, int] | None) -> Image.Image:
+    """Return the picture with 16-bit grey scaled to 8 bits and, given `pixels`, resampled to that size."""
+    image = eight_bit(image)
+    if pixels is None:
+        return image
+    if image.mode not in ("RGB", "RGBA", "L", "LA", "CMYK"):
+        image = image.convert("RGBA" if "transparency" in image.info or image.mode.endswith("A") else "RGB")
+    return image.resize(pixels, Image.Resampling.LANCZOS)
+
+
+def _encoded(image: Image.Image, as_jpeg: bool) -> ImageReader:
+    """Return a reader of the picture: a JPEG at PRESS_JPEG_QUALITY (no chroma subsampling) where its file was a
+    JPEG, so that a photograph stays one; else its pixels, which ReportLab stores losslessly."""
+    if not as_jpeg:
+        return ImageReader(image)
+    encoded = io.BytesIO()
+    image.save(encoded, "JPEG", quality=PRESS_JPEG_QUALITY, subsampling=0)
+    encoded.seek(0)
+    return ImageReader(encoded)
+
+
 @lru_cache(maxsize=64)
-def _eight_bit_reader(path: str, mtime_ns: int, size: int) -> ImageReader | None:
-    """Return a 16-bit greyscale file scaled to 8 bits, or None for a file ReportLab reads right by its name."""
+def _screen_reader(path: str, mtime_ns: int, size: int, pixels: tuple[int, int] | None) -> ImageReader | None:
+    """Return the picture to draw outside PDF/X, or None for a file ReportLab reads right by its name."""
     with Image.open(path) as image:
-        return ImageReader(eight_bit(image)) if image.mode in SIXTEEN_BIT_GREY else None
+        if pixels is None and image.mode not in SIXTEEN_BIT_GREY:
+            return None
+        return _encoded(_opened(image, pixels), image.format == "JPEG" and image.mode in ("RGB", "L", "CMYK"))
 
 
 @lru_cache(maxsize=64)
-def _press_reader(path: str, matte: str) -> ImageReader:
+def _press_reader(path: str, mtime_ns: int, size: int, pixels: tuple[int, int] | None, matte: str) -> ImageReader:
+    """Return the picture in press CMYK, flattened onto `matte`; a JPEG stays a JPEG (Pillow writes CMYK the
+    Adobe way, inverted, which ReportLab marks with its Decode array)."""
     backdrop = toColor(screen_colour(parse_colour(matte)))
     rgb = tuple(round(v * 255) for v in (backdrop.red, backdrop.green, backdrop.blue))
     with Image.open(path) as image:
-        press = press_image(image, rgb)
-        if image.format != "JPEG":
-            return ImageReader(press)
-    # A photograph given as a JPEG stays one (DCT, a third of the Flate-compressed pixels or less), at a quality
-    # that adds no visible loss to what the file already had; Pillow writes CMYK the Adobe way (inverted), which
-    # ReportLab marks with its Decode array.
-    encoded = io.BytesIO()
-    press.save(encoded, "JPEG", quality=PRESS_JPEG_QUALITY, subsampling=0)
-    encoded.seek(0)
-    return ImageReader(encoded)
+        return _encoded(press_image(_opened(image, pixels), rgb), image.format == "JPEG")
 
 
 def boxes_around(trims: Iterable[Rect], paints: Iterable[Rect], media: Rect) -> tuple[Rect, Rect]:

@@ -309,3 +309,32 @@ def test_a_jpeg_photograph_stays_a_jpeg_under_pdf_x_and_prints_the_same(tmp_path
         rendered[name] = Image.open(next(tmp_path.glob(f"{name}*.png"))).convert("RGB")
     difference = ImageStat.Stat(ImageChops.difference(*rendered.values())).mean
     assert max(difference) < 2, difference  # not inverted, not shifted: JPEG's own small loss only
+
+
+@pytest.mark.parametrize("pdf_x", [None, "x1a"])
+def test_a_picture_far_sharper_than_print_shows_is_resampled(tmp_path: Path, pdf_x: str | None) -> None:
+    """A phone photograph (4000 × 3000 px) in a 43 × 30 mm box prints at some 2,500 DPI: twenty of them made a
+    140 MB sheet PDF (a PDF/X one 206 MB, 2.6 GB of memory). Above MAX_DPI a picture is resampled to 300 DPI at
+    its printed size, a JPEG kept a JPEG; one that prints at 356 DPI is left as it is."""
+    from deckforge.pdfx.canvas import MAX_DPI, RESAMPLED_DPI
+
+    folder = _mini(tmp_path, art=False)
+    Image.effect_noise((3000, 2100), 40).convert("RGB").save(folder / "phone.jpg", quality=90)
+    Image.new("RGB", (600, 420), (20, 90, 160)).save(folder / "sharp.png")
+    deck_file = folder / "deck.yaml"
+    text = deck_file.read_text(encoding="utf-8")
+    for item, art in (("rock", "phone.jpg"), ("paper", "sharp.png")):
+        text = text.replace(f"    item: {item}\n    count: ", f"    item: {item}\n    art: {art}\n    count: ")
+    deck_file.write_text(text, encoding="utf-8")
+    out = build_deck(load_deck(folder), BuildOptions(fmt="cards-pdf", backs="none", pdf_x=pdf_x),
+                     out=tmp_path / "cards.pdf").path
+    with pikepdf.open(out) as pdf:
+        images = {int(o.Width): o for o in pdf.objects
+                  if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"}
+        filters = {width: str(o.Filter[0] if isinstance(o.Filter, pikepdf.Array) else o.Filter)
+                   for width, o in images.items()}
+    box_mm = 30  # the mini template's art box is 43 × 30 mm; a picture of 10 : 7 fills its height
+    assert 2100 / (box_mm / 25.4) > MAX_DPI and 420 / (box_mm / 25.4) < MAX_DPI
+    resampled = round(3000 * RESAMPLED_DPI / (2100 / (box_mm / 25.4)))
+    assert set(images) == {resampled, 600}, set(images)
+    assert filters[resampled] == "/DCTDecode" and filters[600] == "/FlateDecode"
