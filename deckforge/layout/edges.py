@@ -12,9 +12,8 @@ from dataclasses import dataclass, replace
 from typing import Iterator
 
 from PIL import Image, ImageStat
-from reportlab.pdfgen.canvas import Canvas
 
-from ..pdfx.canvas import binary_streams
+from ..pdfx.canvas import PrintCanvas, binary_streams
 from .draw import define_face, place_face
 from .faces import Face, ImageOp, ShapeOp
 from .imposition import Box, Placement
@@ -88,7 +87,7 @@ def _render_batch(faces: list[Face]) -> list[Image.Image]:
 
     buffer = io.BytesIO()
     with binary_streams():  # a picture ASCII85-encoded only to be decoded at once is time lost twice
-        canvas = Canvas(buffer)
+        canvas = PrintCanvas(buffer)  # the colours as they print, pictures resampled as the build draws them
         for face in faces:
             define_face(canvas, face)
         for face in faces:
