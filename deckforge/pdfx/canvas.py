@@ -139,13 +139,19 @@ def _pixel_size(path: str, mtime_ns: int, size: int) -> tuple[int, int]:
 
 
 def _opened(image: Image.Image, pixels: tuple[int, int] | None) -> Image.Image:
-    """Return the picture with 16-bit grey scaled to 8 bits and, given `pixels`, resampled to that size."""
+    """Return the picture with 16-bit grey scaled to 8 bits and, given `pixels`, resampled to that size.
+
+    A JPEG is decoded at the smallest of libjpeg's scales (1/2, 1/4, 1/8) still twice the size wanted, and the
+    resampling first reduces by whole factors (`reducing_gap`): both several times quicker for a photograph many
+    times too large, and alike to the eye to resampling every pixel of it."""
+    if pixels is not None and image.format == "JPEG":
+        image.draft(image.mode, (2 * pixels[0], 2 * pixels[1]))
     image = eight_bit(image)
     if pixels is None:
         return image
     if image.mode not in ("RGB", "RGBA", "L", "LA", "CMYK"):
         image = image.convert("RGBA" if "transparency" in image.info or image.mode.endswith("A") else "RGB")
-    return image.resize(pixels, Image.Resampling.LANCZOS)
+    return image.resize(pixels, Image.Resampling.LANCZOS, reducing_gap=3.0)
 
 
 def _encoded(image: Image.Image, as_jpeg: bool) -> ImageReader:

@@ -23,6 +23,11 @@ def good_png(path: Path) -> Path:
     return path
 
 
+def noisy_jpeg(path: Path) -> Path:
+    Image.effect_noise((1600, 1200), 60).convert("RGB").save(path, quality=90)
+    return path
+
+
 def test_good_art_is_resolved(tmp_path: Path) -> None:
     good_png(tmp_path / "paper.png")
     deck = load_deck(deck_with_art(tmp_path, "paper.png"))
@@ -33,6 +38,8 @@ def test_good_art_is_resolved(tmp_path: Path) -> None:
     ("wrong.png", lambda p: Image.new("RGB", (50, 50)).save(p, format="JPEG"), "the file is JPEG but its name ends in .png"),
     ("trunc.png", lambda p: p.write_bytes(good_png(p).read_bytes()[:200]), "the file is truncated"),
     ("junk.jpg", lambda p: p.write_bytes(b"GIF89a not really" * 20), "cannot be read"),
+    # a JPEG is checked at an eighth of its pixels, but every block of it is still read
+    ("trunc.jpg", lambda p: p.write_bytes(noisy_jpeg(p).read_bytes()[:-30000]), "the file is truncated"),
     ("bomb.png", lambda p: Image.new("1", (9000, 9000)).save(p), "too large to decode safely"),
 ])
 def test_bad_image_names_card_and_place(tmp_path: Path, name: str, make, message: str) -> None:
