@@ -86,16 +86,16 @@ def _render_batch(faces: list[Face]) -> list[Image.Image]:
     import pypdfium2
 
     buffer = io.BytesIO()
-    with binary_streams():  # a picture ASCII85-encoded only to be decoded at once is time lost twice
-        canvas = PrintCanvas(buffer)  # the colours as they print, pictures resampled as the build draws them
-        for face in faces:
-            define_face(canvas, face)
-        for face in faces:
-            b = face.bleed
-            canvas.setPageSize((face.width + 2 * b, face.height + 2 * b))
-            place_face(canvas, face, Placement(0, 0, Box(b, b, face.width, face.height),
-                                               Box(0, 0, face.width + 2 * b, face.height + 2 * b), 0))
-            canvas.showPage()
+    canvas = PrintCanvas(buffer)  # the colours as they print, pictures resampled and binary as the build draws them
+    for face in faces:
+        define_face(canvas, face)
+    for face in faces:
+        b = face.bleed
+        canvas.setPageSize((face.width + 2 * b, face.height + 2 * b))
+        place_face(canvas, face, Placement(0, 0, Box(b, b, face.width, face.height),
+                                           Box(0, 0, face.width + 2 * b, face.height + 2 * b), 0))
+        canvas.showPage()
+    with binary_streams():  # pages ASCII85-encoded only to be decoded at once would be time lost twice
         canvas.save()
     document = pypdfium2.PdfDocument(buffer.getvalue())
     try:
