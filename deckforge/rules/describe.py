@@ -118,7 +118,7 @@ def goal_blocks(wr: Writer) -> tuple[Block, ...]:
         blocks.append(wr.p(t.gettext("Be the first to get rid of all your cards.")))
     elif rules.winner.loser_holds is not None:
         blocks.append(wr.p(t.gettext("Do not be the one left holding %(card)s at the end."),
-                           card=wr.w.cards(rules.winner.loser_holds, "sg", "ins", article=True)))
+                           card=wr.w.cards(rules.winner.loser_holds, "sg", "ins", article=True, agree=False)))
     else:
         blocks.append(wr.p(t.gettext("Do not be the last player left holding cards.")))
     if any(isinstance(item, m.BidScore) and item.exact for item in rules.score):   # only an exact bid is made
@@ -255,7 +255,8 @@ def _deal(wr: Writer, step: m.Deal, pool: dict[str, int]) -> str:
             text = wr.say(t.ngettext("Deal %(num)d card %(to)s.", "Deal %(num)d cards %(to)s.", count * n),
                           num=count * n, to=w.zone(step.to, "to", wr.rules.zones))
     if where is not None:
-        text += " " + wr.say(t.gettext("Only %(cards)s are dealt this way."), cards=w.cards(where, "pl", "nom"))
+        text += " " + wr.say(t.gettext("Only %(cards)s are dealt this way."),
+                             cards=w.cards(where, "pl", "nom", agree=False))
     return text
 
 
@@ -379,7 +380,8 @@ def effect_blocks(wr: Writer) -> tuple[Block, ...]:
     blocks = []
     for rule in wr.rules.effects:
         text = wr.say(wr.t.gettext("When you play %(card)s, %(effects)s."),
-                      card=wr.w.cards(rule.when, "sg", "acc", article=True), effects=effect_clauses(wr, rule.do))
+                      card=wr.w.cards(rule.when, "sg", "acc", article=True, agree=False),
+                      effects=effect_clauses(wr, rule.do))
         text = " ".join([text, *waiting_sentences(wr, rule.do)])
         blocks.append(Block("p", text, cards=wr.pictured(rule.when)))
     return (*blocks, *_effect_rules(wr))

@@ -131,7 +131,8 @@ def _play(wr: Writer, move: m.PlayMove) -> str:
         names = [w.attr_word(attr, "match") for attr in cond.match]
         rules.append(wr.say(t.gettext("It must match the top card in %(attrs)s."), attrs=w.join(names, "or")))
     if cond.card is not None:
-        rules.append(wr.say(t.gettext("Only %(cards)s may be played this way."), cards=w.cards(cond.card, "pl", "nom")))
+        rules.append(wr.say(t.gettext("Only %(cards)s may be played this way."),
+                            cards=w.cards(cond.card, "pl", "nom", agree=False)))
     if cond.higher:
         rules.append(wr.say(t.gettext("It must rank higher than the top card.")))
     if cond.lower:
@@ -139,7 +140,8 @@ def _play(wr: Writer, move: m.PlayMove) -> str:
     if cond.beats is not None:
         rules.append(_beats(wr, cond.beats))
     if cond.wild is not None and not only_wild:
-        rules.append(wr.say(t.gettext("%(cards)s may be played on any card."), cards=w.cards(cond.wild, "pl", "acc")))
+        rules.append(wr.say(t.gettext("%(cards)s may be played on any card."),
+                            cards=w.cards(cond.wild, "pl", "acc", agree=False)))
     if move.then:
         rules.append(wr.say(t.gettext("Then %(effects)s."), effects=effect_clauses(wr, move.then)))
     return " ".join([text, *rules])
@@ -195,7 +197,7 @@ def effect_clauses(wr: Writer, steps: tuple[m.EffectStep, ...]) -> str:
 
 def _waiting_clause(wr: Writer, step: m.EffectStep) -> str:
     """Say an effect that waits for the next player's answer (`answer`): what they owe, and the card that answers."""
-    t, answer = wr.t, wr.w.cards(step.answer, "sg", "ins", article=True)
+    t, answer = wr.t, wr.w.cards(step.answer, "sg", "ins", article=True, agree=False)
     if step.name == "draw":
         return t.ngettext("the next player must draw %(num)d card, unless they answer with %(answer)s",
                           "the next player must draw %(num)d cards, unless they answer with %(answer)s",
@@ -367,7 +369,8 @@ def _always_blocks(wr: Writer) -> list[Block]:
                                          "you take no more turns this round."), num=rule.over))
             if rule.soft is not None:
                 blocks.append(wr.p(t.gettext("%(cards)s count %(num)d instead when their full value would make you "
-                                             "bust."), cards=w.cards(rule.soft, "pl", "nom"), num=rule.soft_value))
+                                             "bust."), cards=w.cards(rule.soft, "pl", "nom", agree=False),
+                               num=rule.soft_value))
     return blocks
 
 

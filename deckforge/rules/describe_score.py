@@ -166,5 +166,5 @@ def winner(wr: Writer) -> str:
                                 "places in the order they go out, then those still holding cards, fewest first."))
     if won.loser_holds is not None:
         return wr.say(t.gettext("Whoever holds %(card)s at the end loses; everyone else wins."),
-                      card=wr.w.cards(won.loser_holds, "sg", "acc", article=True))
+                      card=wr.w.cards(won.loser_holds, "sg", "acc", article=True, agree=False))
     return wr.say(t.gettext("The last player left holding cards loses; everyone else wins."))

@@ -5,9 +5,10 @@ Sentences live in describe.py and describe_play.py as gettext messages (English 
 catalogs). What they name comes from here, because a card set is the deck's: "srdcovou kartu", "cards in Hearts",
 "Karten der Farbe Herz". Suit and rank names are the deck's own, never translated by us. Czech declines its nouns:
 the head noun "karta" by the case a sentence asks for, and a suit by the adjective its cards' names begin with
-("Srdcová dvojka", "Srdcové eso": "srdcov-"), which declines regularly; where a deck gives no such adjective, or for
-ranks and single cards, the name stays in the nominative after the head ("kartu s hodnotou eso", "kartu „Piková
-dáma“"), as Czech writes a label.
+("Srdcová dvojka", "Srdcové eso": "srdcov-"), which declines regularly. A rank is named by its own noun where
+czech.py knows how it declines ("zahraj osmičku", "neodpoví-li esem"); a sentence whose other words agree with
+"karta" takes it only when it is feminine. Otherwise, and for single cards and suits without an adjective, the name
+stays in the nominative after the head ("kartu s hodnotou svršek", "kartu „Piková dáma“"), as Czech writes a label.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from ..i18n import translations
 from ..model import Card, Deck
 from ..rulebook.i18n import join_names, quote
+from . import czech
 from .model import Where
 
 # Czech "karta" in every case (nominative, accusative, genitive, dative, instrumental, locative), singular and plural.
@@ -196,14 +198,18 @@ class Words:
         return self.attr_name(attr)
 
     def cards(self, where: Where | CardSet | None, number: str = "pl", case: str = "acc",
-              article: bool = False) -> str:
+              article: bool = False, agree: bool = True) -> str:
         """Name a set of cards as a noun phrase: `number` "sg" or "pl", `case` the Czech case the sentence needs
         (nom, acc, gen, dat, ins, loc). German sentences hold their own article; an English singular gets "a",
-        "an" or (a named card) "the" when `article` is true: "a King", "an Ace", "the Queen of Spades"."""
+        "an" or (a named card) "the" when `article` is true: "a King", "an Ace", "the Queen of Spades".
+
+        Czech names a rank by its noun ("osmičku", "esem", czech.py). `agree`: the sentence has words that agree
+        with "karta" ("vynese ji", "každou"), so only a feminine rank may stand for it; `agree=False` where
+        nothing in any catalog's sentence does."""
         found = where if isinstance(where, CardSet) else self.card_set(where)
         special = _NOUN_PHRASES.get(self.lang)
         if special:
-            return special(self, found, number, case)
+            return special(self, found, number, case, agree)
         phrase = self._en_cards(found, number)
         if article and number == "sg":
             return f"the {phrase}" if found.kind == "named" else f"{_english_article(phrase)} {phrase}"
@@ -264,7 +270,7 @@ class Words:
             return f"{noun} {self._values(found, 'or')}"
         return f"{noun} mit {self._values(found, 'or')}"
 
-    def _cs_cards(self, found: CardSet, number: str, case: str) -> str:
+    def _cs_cards(self, found: CardSet, number: str, case: str, agree: bool = True) -> str:
         noun = _KARTA[number][case]
         if found.kind == "any":
             return noun
@@ -275,6 +281,9 @@ class Words:
                 return f"{self.join(adjectives, 'or' if number == 'sg' else 'standard')} {noun}"
             return f"{noun} v barvě {self._values(found, 'or')}"
         if found.kind == "rank":
+            declined = [czech.decline(self.rank_name(v), number, case) for v in found.values]
+            if all(declined) and (not agree or all(gender == "f" for _, gender in declined)):
+                return self.join([form for form, _ in declined], "or" if number == "sg" else "standard")
             return f"{noun} s hodnotou {self._values(found, 'or')}"
         if found.kind == "named":
             return f"{noun} {self._values(found, 'or')}"
@@ -344,8 +353,8 @@ class Words:
 # Languages whose noun phrases for a set of cards follow their own grammar: Czech declines them by case, German
 # sentences hold their own article. Every other language is built like English (the catalogs' source language).
 _NOUN_PHRASES = {
-    "cs": lambda words, found, number, case: words._cs_cards(found, number, case),
-    "de": lambda words, found, number, case: words._de_cards(found, number),
+    "cs": lambda words, found, number, case, agree: words._cs_cards(found, number, case, agree),
+    "de": lambda words, found, number, case, agree: words._de_cards(found, number),
 }
 # Languages that write the words of a card's name in lower case inside a sentence ("červená" of "Červená dvojka"):
 # English keeps a rank's or colour's capital as card games write them ("an Ace", "Red"), German its nouns'.

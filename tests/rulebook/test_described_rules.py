@@ -117,8 +117,8 @@ def test_the_set_up_is_counted_for_the_player_count(pdf_text, lang, players, set
 @pytest.mark.parametrize("lang, sentences", [
     ("cs", ["Na konci každého kola získáš:", "−2 body za každou srdcovou kartu v tvé ruce", "5 bodů pro hráče, který se první zbaví všech karet",
             "Kolo končí, jakmile některému hráči nezbude žádná karta.", "Hra trvá 3 kola.",
-            "Vyhrává hráč s nejvíce body.", "Když zahraješ kartu s hodnotou král, další hráč si lízne 2 karty.",
-            "Zahraj jednu z karet s hodnotou osmička z ruky lícem nahoru na odkládací hromádku",
+            "Vyhrává hráč s nejvíce body.", "Když zahraješ krále, další hráč si lízne 2 karty.",
+            "Zahraj jednu z osmiček z ruky lícem nahoru na odkládací hromádku",
             "Musí se shodovat s vrchní kartou barvou nebo hodnotou.", "Osmičky si šetři na konec."]),
     ("en", ["At the end of each round, you score:", "−2 points for each Heart left in your hand",
             "5 points for the first player to get rid of all their cards",
@@ -486,9 +486,25 @@ def test_the_places_after_the_first_out_are_said_as_the_round_gives_them(example
 
 @needs_examples
 @pytest.mark.parametrize("lang, soft", [
-    # "když bys přetáhl" was said: Czech writes the conditional after "kdyby"
-    ("cs", "Karty s hodnotou eso se počítají za 1, kdybys s jejich plnou hodnotou přetáhl."),
+    # "když bys přetáhl" was said: Czech writes the conditional after "kdyby"; "Karty s hodnotou eso" too
+    ("cs", "Esa se počítají za 1, kdybys s jejich plnou hodnotou přetáhl."),
     ("en", "Aces count 1 instead when their full value would make you bust."),
 ])
 def test_an_ace_that_would_bust_counts_one(example_text, lang, soft):
     assert soft in example_text("twenty-one", lang)[0]
+
+
+@needs_examples
+@pytest.mark.parametrize("lang, sentences", [
+    # The ranks are named by their nouns where nothing else in the sentence agrees with "karta" ...
+    ("cs", ["Když zahraješ sedmu, další hráč si musí líznout 2 karty, pokud neodpoví sedmou.",
+            "Když zahraješ eso, další hráč stojí (vynechá tah), pokud neodpoví esem.",
+            # ... and keep the label where "jednu" would have to agree with a masculine "svršek"
+            "Zahraj jednu z karet s hodnotou svršek z ruky lícem nahoru na odkládací hromádku"]),
+    ("en", ["When you play a Seven, the next player must draw 2 cards, unless they answer with a Seven.",
+            "Play one of the Obers from your hand face up onto the discard pile"]),
+])
+def test_prsi_names_its_special_ranks_as_players_say_them(example_text, lang, sentences):
+    text = example_text("prsi-as-data", lang)[0]
+    for sentence in sentences:
+        assert sentence in text
