@@ -23,8 +23,9 @@ from .common import (OutputPath, all_games_option, deck_argument, lang_option, o
 @click.option("--seed", "-s", type=int, default=1, show_default=True, help="Seed: the same seed gives the same report.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
               help="Processes to play in (default: every core); the figures do not depend on it.")
-@click.option("--policy", type=click.Choice(["random", "greedy"]), default="random", show_default=True,
-              help="How the computer players choose.")
+@click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
+              help="How the computer players choose: greedy ones (the default) are those whose stalls validate "
+                   "counts; random ones may stall where no sensible player would.")
 @click.option("--against", "against", metavar="DECK_B", default=None,
               help="A second deck to play with the same seeds and show side by side.")
 @click.option("--format", "fmt", type=click.Choice(["html", "pdf"]), default="html", show_default=True,
@@ -71,6 +72,9 @@ def report(deck: str, games: int, all_games: bool, seed: int, jobs: int | None, 
     played = sum(run.played for _, run in result.series)
     click.echo(f"wrote {display_path(target)}: {played} games in {time.perf_counter() - started:.1f} s; "
                + " ".join(f"{label}: {summary}" for label, summary in _summaries(result)))
+    if policy == "random" and any(not count.playable for verdict in result.verdicts for count in verdict.counts):
+        click.echo("note: random players can stall where no sensible player would; validate (and report by default) "
+                   "count the stalls of greedy players only")
 
 
 def _summaries(result):

@@ -65,7 +65,7 @@ class Report:
         return [(label, run, figure_rows(run, self.lang)) for label, run in self.series]
 
 
-def build_report(deck: Deck, games: int = DEFAULT_GAMES, seed: int = 1, policy: str = "random", jobs: int = 1,
+def build_report(deck: Deck, games: int = DEFAULT_GAMES, seed: int = 1, policy: str = "greedy", jobs: int = 1,
                  against: Deck | None = None, lang: str | None = None, progress: Progress | None = None,
                  full: bool = False) -> Report:
     """Play the deck (and `against`, with the same seeds) at every player count and compute the report: at most

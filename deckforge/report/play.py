@@ -55,7 +55,7 @@ class DeckRun:
         return any(t.played and t.unplayed for run in self.counts.values() for t in run.cards.values())
 
 
-def play_deck(deck: Deck, games: int, seed: int, policy: str = "random", jobs: int = 1,
+def play_deck(deck: Deck, games: int, seed: int, policy: str = "greedy", jobs: int = 1,
               player_counts: Iterable[int] | None = None, progress: Progress | None = None, full: bool = False,
               pool: GamePool | None = None, number: int = 0) -> DeckRun:
     """Play the deck at every player count it supports (or those given) until each count's verdict is settled,

@@ -192,7 +192,7 @@ def replay_forced(deck, players: int, seed: int, games: int) -> list[tuple[int, 
 
 
 def test_forced_moves_are_the_decisions_with_one_legal_action_in_the_seeded_games() -> None:
-    run = play_deck(KNP, games=20, seed=5, player_counts=[3], full=True, jobs=1).counts[3]
+    run = play_deck(KNP, games=20, seed=5, policy="random", player_counts=[3], full=True, jobs=1).counts[3]
     replayed = [(d, f) for d, f, finished in replay_forced(KNP, 3, 5, 20) if finished]
     assert list(zip(run.design.decisions, run.design.forced)) == replayed
     share = count_measures(run).forced

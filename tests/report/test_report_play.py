@@ -39,8 +39,8 @@ def test_tallies_agree_with_the_runner_summary():
     """The report's measured games, every one played (full), are the runner's games: the same seeds, the same
     games."""
     deck = load_deck("kamen-nuzky-papir")
-    count = play_deck(deck, 60, seed=2, player_counts=[4], full=True).counts[4]
-    summary = simulate(deck, 4, games=60, seed=2)
+    count = play_deck(deck, 60, seed=2, player_counts=[4], full=True).counts[4]  # greedy players, the default
+    summary = simulate(deck, 4, games=60, seed=2, policy="greedy")
     assert (count.games, count.finished, count.stalemates) == (summary.games, summary.finished, summary.stalemates)
     assert count.turns == summary.turns
     assert sum(count.wins_by_position) == sum(summary.wins_by_seat)
