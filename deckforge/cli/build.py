@@ -29,6 +29,17 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str
     return parts[0], parts[1]
 
 
+def _max_dpi(ctx: click.Context, param: click.Parameter, value: str | None) -> int | str | None:
+    """Read --max-dpi: a whole number of DPI (the build checks its range) or `full`."""
+    if value is None or value.strip().lower() == "full":
+        return value and "full"
+    try:
+        return int(value.strip().lower().removesuffix("dpi").strip())
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a number of DPI; give one such as 600, or 'full' to keep every "
+                                 "picture as it is") from None
+
+
 offset_option = click.option("--back-offset", default="0,0", metavar="DX,DY", callback=_offset, show_default=True,
                              help="Shift the backs DX mm right and DY mm up (as seen on the back) to correct a "
                                   "printer's duplex misregistration; read them off `deckforge calibrate`.")
@@ -72,13 +83,18 @@ offset_option = click.option("--back-offset", default="0,0", metavar="DX,DY", ca
 @click.option("--base-url", metavar="URL", default=None,
               help="With --format tts: the web folder the images will be uploaded to (default: local file:/// "
                    "addresses). See docs/tabletop-simulator.md.")
+@click.option("--max-dpi", metavar="DPI", default=None, callback=_max_dpi,
+              help="Resample pictures that would print sharper than DPI at their size on the card down to DPI "
+                   "(600 or 1200 for line art and lettering drawn as pictures), or 'full' to keep every picture "
+                   "as its file has it. Default: above 450 DPI down to 300, as print shops' own presets do.")
 @click.option("--pdf-x", "pdf_x", type=click.Choice(["x1a", "x4"]), default=None,
               help="PDF/X for a print shop (sheets and cards-pdf): press CMYK with a FOGRA39 output intent, "
                    "text in 100 % K, ink at most 300 %; x1a also without transparency. See docs/print-shop.md.")
 def build(deck: str | None, players: int | None, lang: str | None, paper: str, bleed: str, gap: str | None,
           backs: str, back_offset: tuple[str, str], fmt: str, ink_saver: bool, proof: bool, out: Path | None,
           every_deck: bool, service: str | None = None, base_url: str | None = None,
-          pdf_x: str | None = None, printer_margin: str | None = None, jobs: int | None = None) -> None:
+          pdf_x: str | None = None, printer_margin: str | None = None, jobs: int | None = None,
+          max_dpi: int | str | None = None) -> None:
     """Build DECK into cut-ready PDF sheets with crop marks and duplex backs.
 
     DECK is a bundled deck id or the path of a deck file or folder.
@@ -96,7 +112,7 @@ def build(deck: str | None, players: int | None, lang: str | None, paper: str, b
     from ..layout import BuildOptions, build_deck
 
     options = BuildOptions(players, lang, paper, bleed, gap, backs, back_offset, fmt, ink_saver, proof=proof,
-                           pdf_x=pdf_x, printer_margin=printer_margin)
+                           pdf_x=pdf_x, printer_margin=printer_margin, max_dpi=max_dpi)
     options = _print_target(options, service, base_url)
     _warn_unused_sheet_options(options.fmt, options.backs)
     if every_deck:

@@ -21,7 +21,7 @@ from ..load.collector import collector_paused
 from ..model import Deck
 from ..output import atomic_path, default_output
 from ..pdfx import check_variant as check_pdf_variant
-from ..pdfx.canvas import PrintCanvas, binary_streams, boxes_around
+from ..pdfx.canvas import DPI_RANGE, FULL_RESOLUTION, PrintCanvas, binary_streams, boxes_around
 from .compact import compact_pdf
 from .context import BuildContext
 from .draw import draw_sheets
@@ -58,6 +58,7 @@ class BuildOptions:
     proof: bool = False  # draw trim, bleed and safe-zone lines over every face
     pdf_x: str | None = None  # "x1a" or "x4": press CMYK with an OutputIntent (pdfx/, docs/print-shop.md)
     printer_margin: float | str | None = None  # nothing printed nearer the paper edge; None: see `sheet_spec`
+    max_dpi: int | str | None = None  # pictures sharper than this are resampled (pdfx.canvas.resampling); "full"
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,7 @@ def prepare(deck: Deck, options: BuildOptions) -> Job:
     check_choice(options.backs, BACK_MODES, "backs")
     check_choice(options.paper, tuple(PAPER_SIZES), "paper")
     check_pdf_x(options)
+    check_max_dpi(options.max_dpi)
     players, lang = deck.player_count(options.players), deck.language(options.lang)
     bleed = option_length(options.bleed, "bleed", 0, MAX_BLEED_MM)
     gap = None if options.gap is None else option_length(options.gap, "gap", 0, MAX_GAP_MM)
@@ -333,7 +335,7 @@ def new_canvas(out, pagesize: tuple[float, float], job: Job, page_boxes=()) -> C
     """
     canvas = PrintCanvas(str(out) if isinstance(out, Path) else out, pagesize=pagesize,
                          initialFontName=font_for("regular"), initialFontSize=10, pageCompression=1,
-                         pdf_x=job.options.pdf_x, page_boxes=page_boxes)
+                         pdf_x=job.options.pdf_x, page_boxes=page_boxes, max_dpi=job.options.max_dpi)
     canvas.setTitle(f"{job.deck.name(job.lang)} — {job.players} p, {job.lang}")
     canvas.setAuthor("deckforge")
     canvas.setCreator("deckforge")
@@ -366,6 +368,16 @@ def check_pdf_x(options: BuildOptions) -> None:
     if options.pdf_x and options.fmt not in ("sheets", "cards-pdf"):
         raise BuildError(f"--pdf-x makes PDF files for a print shop; it goes with --format sheets or cards-pdf, "
                          f"not {options.fmt}")
+
+
+def check_max_dpi(max_dpi: int | str | None) -> None:
+    """Refuse a resolution limit that is neither a number of DPI in DPI_RANGE nor FULL_RESOLUTION."""
+    low, high = DPI_RANGE
+    if max_dpi is None or max_dpi == FULL_RESOLUTION:
+        return
+    if isinstance(max_dpi, bool) or not isinstance(max_dpi, int) or not low <= max_dpi <= high:
+        raise BuildError(f"--max-dpi: {max_dpi!r} is not a resolution deckforge prints pictures at; give a whole "
+                         f"number of DPI from {low} to {high}, or '{FULL_RESOLUTION}' to keep every picture as it is")
 
 
 def sheet_boxes(plan, spec: SheetSpec) -> list:

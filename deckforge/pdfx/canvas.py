@@ -72,8 +72,9 @@ class PrintCanvas(Canvas):
     """
 
     def __init__(self, filename, *, pdf_x: str | None = None, page_boxes: Iterable[tuple[Rect, Rect]] = (),
-                 **options):
+                 max_dpi: int | str | None = None, **options):
         self.pdf_x = pdf_x
+        self.max_dpi = max_dpi  # see `resampling`
         self._page_boxes = list(page_boxes)
         options["enforceColorSpace"] = press_colour if pdf_x else screen_colour
         if pdf_x:
@@ -102,12 +103,12 @@ class PrintCanvas(Canvas):
             super()._setStrokeAlpha(value)
 
     def drawImage(self, image, x, y, width=None, height=None, mask=None, *args, matte: str = "#ffffff", **kwargs):
-        """Draw an image; a file is first brought down to RESAMPLED_DPI where it would print at more than
-        MAX_DPI at this size, under PDF/X flattened onto `matte` and converted to press CMYK, and otherwise a
-        16-bit greyscale file is scaled to 8 bits (ReportLab would clip it to white)."""
+        """Draw an image; a file is first resampled where it would print sharper than the canvas's `max_dpi`
+        allows at this size (`resampling`), under PDF/X flattened onto `matte` and converted to press CMYK, and
+        otherwise a 16-bit greyscale file is scaled to 8 bits (ReportLab would clip it to white)."""
         if isinstance(image, str):
             stat = os.stat(image)
-            pixels = _resampled_size(image, stat.st_mtime_ns, stat.st_size, width, height)
+            pixels = _resampled_size(image, stat.st_mtime_ns, stat.st_size, width, height, self.max_dpi)
             if self.pdf_x:
                 image, mask = _press_reader(image, stat.st_mtime_ns, stat.st_size, pixels, matte), None
             else:
@@ -118,17 +119,34 @@ class PrintCanvas(Canvas):
 
 MAX_DPI = 450        # a picture that would print sharper than this at its size on the card ...
 RESAMPLED_DPI = 300  # ... is resampled to this, as a press's own export presets do: the print cannot show more
+FULL_RESOLUTION = "full"  # `max_dpi` that keeps every picture as its file has it
+DPI_RANGE = (150, 4800)   # the `max_dpi` a maker may give: below 150 a print shows the pixels
 
 
-def _resampled_size(path: str, mtime_ns: int, size: int, width_pt, height_pt) -> tuple[int, int] | None:
-    """Return the pixel size to resample a picture to for this printed size, or None to keep its own."""
-    if not width_pt or not height_pt:
+def resampling(max_dpi: int | str | None) -> tuple[float, float] | None:
+    """Return (above, to): a picture printing sharper than `above` DPI is resampled to `to` DPI; None: never.
+
+    `max_dpi` None is the press preset (above MAX_DPI to RESAMPLED_DPI); a number N resamples what is sharper
+    than N to N (line art and text drawn as pictures may want 600 or 1200); FULL_RESOLUTION keeps every file."""
+    if max_dpi is None:
+        return MAX_DPI, RESAMPLED_DPI
+    if max_dpi == FULL_RESOLUTION:
         return None
+    return float(max_dpi), float(max_dpi)
+
+
+def _resampled_size(path: str, mtime_ns: int, size: int, width_pt, height_pt,
+                    max_dpi: int | str | None = None) -> tuple[int, int] | None:
+    """Return the pixel size to resample a picture to for this printed size, or None to keep its own."""
+    limits = resampling(max_dpi)
+    if not width_pt or not height_pt or limits is None:
+        return None
+    above, to = limits
     width_px, height_px = _pixel_size(path, mtime_ns, size)
     dpi = min(width_px / (width_pt / 72), height_px / (height_pt / 72))
-    if dpi <= MAX_DPI:
+    if dpi <= above:
         return None
-    scale = RESAMPLED_DPI / dpi
+    scale = to / dpi
     return max(1, round(width_px * scale)), max(1, round(height_px * scale))
 
 

@@ -318,14 +318,7 @@ def test_a_picture_far_sharper_than_print_shows_is_resampled(tmp_path: Path, pdf
     its printed size, a JPEG kept a JPEG; one that prints at 356 DPI is left as it is."""
     from deckforge.pdfx.canvas import MAX_DPI, RESAMPLED_DPI
 
-    folder = _mini(tmp_path, art=False)
-    Image.effect_noise((3000, 2100), 40).convert("RGB").save(folder / "phone.jpg", quality=90)
-    Image.new("RGB", (600, 420), (20, 90, 160)).save(folder / "sharp.png")
-    deck_file = folder / "deck.yaml"
-    text = deck_file.read_text(encoding="utf-8")
-    for item, art in (("rock", "phone.jpg"), ("paper", "sharp.png")):
-        text = text.replace(f"    item: {item}\n    count: ", f"    item: {item}\n    art: {art}\n    count: ")
-    deck_file.write_text(text, encoding="utf-8")
+    folder = _photo_deck(tmp_path)
     out = build_deck(load_deck(folder), BuildOptions(fmt="cards-pdf", backs="none", pdf_x=pdf_x),
                      out=tmp_path / "cards.pdf").path
     with pikepdf.open(out) as pdf:
@@ -338,3 +331,49 @@ def test_a_picture_far_sharper_than_print_shows_is_resampled(tmp_path: Path, pdf
     resampled = round(3000 * RESAMPLED_DPI / (2100 / (box_mm / 25.4)))
     assert set(images) == {resampled, 600}, set(images)
     assert filters[resampled] == "/DCTDecode" and filters[600] == "/FlateDecode"
+
+
+def _photo_deck(tmp_path: Path) -> Path:
+    """The mini deck with a 3000 × 2100 px JPEG (about 2,540 DPI in its 30 mm tall box) and a 600 × 420 px PNG
+    (about 356 DPI) as art."""
+    folder = _mini(tmp_path, art=False)
+    Image.effect_noise((3000, 2100), 40).convert("RGB").save(folder / "phone.jpg", quality=90)
+    Image.new("RGB", (600, 420), (20, 90, 160)).save(folder / "sharp.png")
+    deck_file = folder / "deck.yaml"
+    text = deck_file.read_text(encoding="utf-8")
+    for item, art in (("rock", "phone.jpg"), ("paper", "sharp.png")):
+        text = text.replace(f"    item: {item}\n    count: ", f"    item: {item}\n    art: {art}\n    count: ")
+    deck_file.write_text(text, encoding="utf-8")
+    return folder
+
+
+def _image_widths(pdf_path: Path) -> set[int]:
+    with pikepdf.open(pdf_path) as pdf:
+        return {int(o.Width) for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"}
+
+
+@pytest.mark.parametrize("max_dpi", [1200, 300, "full"])
+def test_the_maker_chooses_how_sharp_pictures_stay(tmp_path: Path, max_dpi) -> None:
+    """Line art or lettering drawn as a picture may want 600 or 1200 DPI, and some shops want the files as they
+    are: --max-dpi N resamples what prints sharper than N down to N, 'full' keeps every picture."""
+    folder = _photo_deck(tmp_path)
+    out = build_deck(load_deck(folder), BuildOptions(fmt="cards-pdf", backs="none", max_dpi=max_dpi),
+                     out=tmp_path / "cards.pdf").path
+    phone_dpi, sharp_dpi = 2100 / (30 / 25.4), 420 / (30 / 25.4)
+    expected = {"full": {3000, 600}, 1200: {round(3000 * 1200 / phone_dpi), 600},
+                300: {round(3000 * 300 / phone_dpi), round(600 * 300 / sharp_dpi)}}[max_dpi]
+    assert _image_widths(out) == expected
+
+
+@pytest.mark.parametrize("given, said", [
+    ("72", "--max-dpi: 72 is not a resolution deckforge prints pictures at; give a whole number of DPI from 150 "
+           "to 4800, or 'full'"),
+    ("sharp", "Invalid value for '--max-dpi': 'sharp' is not a number of DPI"),
+])
+def test_a_resolution_limit_that_makes_no_sense_is_refused(tmp_path: Path, given: str, said: str) -> None:
+    folder = _photo_deck(tmp_path)
+    out = tmp_path / "cards.pdf"
+    result = CliRunner().invoke(main, ["build", str(folder), "--format", "cards-pdf", "--max-dpi", given, "-o",
+                                       str(out)])
+    assert result.exit_code != 0 and said in result.output, result.output
+    assert "Traceback" not in result.output and not out.exists()
