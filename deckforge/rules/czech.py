@@ -1,4 +1,5 @@
-"""Czech rank names declined for the sentence they stand in: "zahraj osmičku", "odpověz esem", "esa se počítají za 1".
+"""Czech rank names declined for the sentence they stand in: "zahraj osmičku", "odpověz esem", "esa se počítají za 1";
+and a card named by its suit and rank as one phrase: "Kdo má křížovou dvojku, vynese ji".
 
 A Czech rulebook names a rank by its noun, in the case the sentence asks for, as Czech players say it; the label
 form ("kartu s hodnotou osmička") is what a sentence falls back on where the noun is not known here. Known are the
@@ -6,6 +7,9 @@ ranks of the standard decks deckforge ships (the French deck's "dvojka" to "eso"
 "eso", "žolík") and any name that follows the regular pattern of the numeral nouns: a feminine noun in -ka after a
 consonant ("dvanáctka", "jednička"). A form left out of the table (the plural of "svršek": "svršci" or "svršky" is
 still argued over) is not guessed: the sentence keeps the label.
+
+A card's name of two words, a hard adjective and a known rank ("Piková dáma", "Srdcový král", "Kulové eso"), is
+declined as a whole, the adjective agreeing with the noun; any other name stays quoted after "karta".
 
 Each noun has its gender, because words elsewhere in a sentence may agree with it ("vynese ji", "každou"): those
 sentences were written for "karta", so they take a rank's noun only when it is feminine too (`Words.cards`).
@@ -72,6 +76,46 @@ def noun(name: str) -> Noun | None:
     if word[:1].isupper():  # a name the deck writes with a capital keeps it
         found = Noun(found.gender, {key: form[:1].upper() + form[1:] for key, form in found.forms.items()})
     return found
+
+
+# Hard adjective endings by gender (masculine animate), number and case, in CASES order: "piková", "srdcový", "kulové".
+_ADJECTIVE = {
+    "f": {"sg": "á ou é é ou é", "pl": "é é ých ým ými ých"},
+    "m": {"sg": "ý ého ého ému ým ém", "pl": "í é ých ým ými ých"},
+    "n": {"sg": "é é ého ému ým ém", "pl": "á á ých ým ými ých"},
+}
+_NOMINATIVE_ENDING = {"f": "á", "m": "ý", "n": "é"}
+# Before the masculine animate plural -í a hard consonant softens: "srdcoví", "žaludoví" (v stays), "kulatí" (t -> t).
+_ANIMATE_PLURAL = {"k": "c", "h": "z", "ch": "š", "r": "ř"}
+
+
+def adjective(word: str, gender: str, number: str, case: str) -> str | None:
+    """Return a hard adjective ("piková", "srdcový", "pikové") in a gender, number and case, or None where the word
+    is not one in the nominative singular of that gender."""
+    ending = _NOMINATIVE_ENDING[gender]
+    if not word.endswith(ending) or len(word) < 3:
+        return None
+    stem = word[:-1]
+    form = _ADJECTIVE[gender][number].split()[CASES.index(case)]
+    if gender == "m" and number == "pl" and case == "nom":
+        for hard, soft in _ANIMATE_PLURAL.items():
+            if stem.endswith(hard):
+                stem = stem[:-len(hard)] + soft
+                break
+    return stem + form
+
+
+def decline_card(name: str, number: str, case: str) -> tuple[str, str] | None:
+    """Return a card's name of a suit adjective and a rank noun ("Křížová dvojka", "Srdcový král") in a number and
+    case, in lower case as a sentence writes it ("křížovou dvojku"), with its gender; None for any other name."""
+    words = name.split()
+    if len(words) != 2:
+        return None
+    found = noun(words[1].lower())
+    if found is None or found.form(number, case) is None:
+        return None
+    said = adjective(words[0].lower(), found.gender, number, case)
+    return None if said is None else (f"{said} {found.form(number, case)}", found.gender)
 
 
 def decline(name: str, number: str, case: str) -> tuple[str, str] | None:

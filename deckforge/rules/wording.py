@@ -6,9 +6,10 @@ catalogs). What they name comes from here, because a card set is the deck's: "sr
 "Karten der Farbe Herz". Suit and rank names are the deck's own, never translated by us. Czech declines its nouns:
 the head noun "karta" by the case a sentence asks for, and a suit by the adjective its cards' names begin with
 ("Srdcová dvojka", "Srdcové eso": "srdcov-"), which declines regularly. A rank is named by its own noun where
-czech.py knows how it declines ("zahraj osmičku", "neodpoví-li esem"); a sentence whose other words agree with
-"karta" takes it only when it is feminine. Otherwise, and for single cards and suits without an adjective, the name
-stays in the nominative after the head ("kartu s hodnotou svršek", "kartu „Piková dáma“"), as Czech writes a label.
+czech.py knows how it declines ("zahraj osmičku", "neodpoví-li esem"), and so is a card named by a suit adjective
+and such a rank ("za pikovou dámu"); a sentence whose other words agree with "karta" takes them only when they are
+feminine. Otherwise, and for suits without an adjective, the name stays in the nominative after the head ("kartu s
+hodnotou svršek", "kartu „Čaroděj“"), as Czech writes a label.
 """
 from __future__ import annotations
 
@@ -286,6 +287,9 @@ class Words:
                 return self.join([form for form, _ in declined], "or" if number == "sg" else "standard")
             return f"{noun} s hodnotou {self._values(found, 'or')}"
         if found.kind == "named":
+            declined = [czech.decline_card(name, number, case) for name in found.values]
+            if all(declined) and (not agree or all(gender == "f" for _, gender in declined)):
+                return self.join([form for form, _ in declined], "or" if number == "sg" else "standard")
             return f"{noun} {self._values(found, 'or')}"
         return f"{noun} ({self._values(found, 'or')})"
 

@@ -508,3 +508,16 @@ def test_prsi_names_its_special_ranks_as_players_say_them(example_text, lang, se
     text = example_text("prsi-as-data", lang)[0]
     for sentence in sentences:
         assert sentence in text
+
+
+@needs_examples
+@pytest.mark.parametrize("lang, sentences", [
+    ("cs", ["Kdo má křížovou dvojku, vynese ji do prvního štychu.",
+            "13 bodů za pikovou dámu, je-li mezi tvými získanými kartami"]),   # not „kartu „Piková dáma““
+    ("en", ["Whoever holds the Two of Clubs leads it to the first trick.",
+            "13 points for the Queen of Spades, if it is among the cards you have won"]),
+])
+def test_hearts_names_its_two_cards_as_players_say_them(example_text, lang, sentences):
+    text = example_text("hearts", lang)[0]
+    for sentence in sentences:
+        assert sentence in text

@@ -35,6 +35,21 @@ def test_what_is_not_known_is_not_guessed(name, number, case):
     assert czech.decline(name, number, case) is None
 
 
+@pytest.mark.parametrize("name, number, case, said", [
+    ("Křížová dvojka", "sg", "acc", "křížovou dvojku"), ("Piková dáma", "sg", "ins", "pikovou dámou"),
+    ("Srdcový král", "sg", "acc", "srdcového krále"), ("Srdcový král", "pl", "nom", "srdcoví králové"),
+    ("Kulové eso", "sg", "gen", "kulového esa"), ("Kulové eso", "pl", "nom", "kulová esa"),
+    ("Zelený svršek", "sg", "ins", "zeleným svrškem"), ("Žaludový kluk", "pl", "nom", "žaludoví kluci"),
+])
+def test_a_card_named_by_suit_and_rank_declines_as_one_phrase(name, number, case, said):
+    assert czech.decline_card(name, number, case)[0] == said
+
+
+@pytest.mark.parametrize("name", ["Čaroděj", "Piková královna", "Srdcová král", "Velká piková dáma", "Jarní dáma"])
+def test_any_other_card_name_is_not_declined(name):
+    assert czech.decline_card(name, "sg", "acc") is None
+
+
 @pytest.fixture(scope="module")
 def words(tmp_path_factory) -> Words:
     folder = tmp_path_factory.mktemp("ranks")
