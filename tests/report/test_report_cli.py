@@ -99,13 +99,13 @@ def test_report_and_validate_judge_stalls_with_the_same_players(tmp_path):
     """Rychlé šípy's random players hoard second copies until every card is locked up at 2–3 players: a report
     with them called the deck unplayable there, which validate (greedy players' stalls) passes. The report plays
     greedy players by default; with random ones it says why its verdict may differ."""
-    default = run("report", "rychle-sipy", "--games", 200, "--seed", 1, "--jobs", 2, "--lang", "en",
+    default = run("report", "rychle-sipy", "--games", 100, "--seed", 1, "--jobs", 1, "--lang", "en",
                   "-o", tmp_path / "greedy.html")
     assert default.exit_code == 0, default.output
     assert "Playable at every player count played (2–4 players)." in default.output
     assert "note:" not in default.output
     assert "greedy computer players" in (tmp_path / "greedy.html").read_text(encoding="utf-8")
-    chosen = run("report", "rychle-sipy", "--games", 200, "--seed", 1, "--jobs", 2, "--lang", "en",
+    chosen = run("report", "rychle-sipy", "--games", 100, "--seed", 1, "--jobs", 1, "--lang", "en",
                  "--policy", "random", "-o", tmp_path / "random.html")
     assert chosen.exit_code == 0, chosen.output
     assert "not at 2–3" in chosen.output
