@@ -2,7 +2,7 @@
 
 Strings come from the rulebook, report and preview templates (`{{ _("...") }}`, `ngettext`) and from every Python
 module of the package (`translations(lang).gettext("...")`, `N_("...")` for labels translated later, `P_` and `NP_`
-for the effect phrases of deckforge/effect_text.py). Run it by hand after
+for the effect phrases of deckforge/effect_text.py, `S_` and `NS_` for the checks' findings of deckforge/said.py). Run it by hand after
 changing a marked string (`python -m deckforge.catalog`), or with a new language code to start its catalog
 (`python -m deckforge.catalog de`); then translate the new entries in
 `deckforge/locale/<lang>/LC_MESSAGES/deckforge.po`. The tests fail while any entry is missing or fuzzy.
@@ -31,8 +31,9 @@ PAGE_TEMPLATES = (TEMPLATES_DIR / "report", TEMPLATES_DIR / "preview")  # the re
 TEMPLATE_METHODS = [("**.html", "jinja2")]
 TEMPLATE_OPTIONS = {"**.html": {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true"}}
 PYTHON_METHODS = [("**.py", "python")]
-# P_ and NP_ mark the effect phrases (deckforge/effect_text.py): a context, and for NP_ a plural.
-KEYWORDS = {**DEFAULT_KEYWORDS, "P_": ((1, "c"), 2), "NP_": ((1, "c"), 2, 3)}
+# P_ and NP_ mark the effect phrases (deckforge/effect_text.py): a context, and for NP_ a plural; S_ and NS_ what
+# the checks find (deckforge/said.py), said on the preview's page in its language.
+KEYWORDS = {**DEFAULT_KEYWORDS, "P_": ((1, "c"), 2), "NP_": ((1, "c"), 2, 3), "S_": None, "NS_": (1, 2)}
 HEADER = ("# Translations of the words deckforge prints: page labels, the calibration sheet, rulebook headings,\n"
           "# tables and plural forms. Distributed under the same license as deckforge (MIT).\n"
           "# Update: python -m deckforge.catalog")

@@ -8,21 +8,29 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .errors import counted
+from .i18n import SOURCE_LANGUAGE
 from .model import Deck, Source
+from .said import NS_, Said
 
 
 @dataclass
 class Finding:
     """One reason a deck may not work, with the player count it concerns (None: every count) and where the key it
-    is about was written (None: its message names the keys to look at)."""
+    is about was written (None: its message names the keys to look at). The message is English text, or a `Said`
+    that the preview's page says in its own language (`said`)."""
 
-    message: str
+    message: str | Said
     players: int | None = None
     source: Source | None = None
 
     def __str__(self) -> str:
-        text = f"{counted(self.players, 'player')}: {self.message}" if self.players else self.message
+        return self.said(SOURCE_LANGUAGE)
+
+    def said(self, lang: str) -> str:
+        text = self.message.said(lang) if isinstance(self.message, Said) else self.message
+        if self.players:
+            text = NS_("%(num)d player: %(finding)s", "%(num)d players: %(finding)s", self.players,
+                       finding=text).said(lang)
         return f"{self.source}: {text}" if self.source else text
 
 
@@ -56,9 +64,17 @@ def seat_findings(deck: Deck, counts: Iterable[int] | None = None) -> list[Findi
     spec, fewest = deck_spec(deck), min(deck.players if counts is None else counts, default=None)
     if fewest is None or fewest >= spec.min_players:
         return []
-    raise_what = "it" if deck.players.high >= spec.min_players else "it and players.max"
-    return [Finding(f"players.min: {spec.title} ({spec.id}) needs at least {counted(spec.min_players, 'player')}, "
-                    f"not {fewest}: raise {raise_what} to {spec.min_players}", source=deck.players.source)]
+    values = {"game": spec.title, "id": spec.id, "fewest": fewest}
+    if deck.players.high >= spec.min_players:
+        said = NS_("players.min: %(game)s (%(id)s) needs at least %(num)d player, not %(fewest)d: raise it to %(num)d",
+                   "players.min: %(game)s (%(id)s) needs at least %(num)d players, not %(fewest)d: raise it to %(num)d",
+                   spec.min_players, **values)
+    else:
+        said = NS_("players.min: %(game)s (%(id)s) needs at least %(num)d player, not %(fewest)d: raise it and "
+                   "players.max to %(num)d",
+                   "players.min: %(game)s (%(id)s) needs at least %(num)d players, not %(fewest)d: raise it and "
+                   "players.max to %(num)d", spec.min_players, **values)
+    return [Finding(said, source=deck.players.source)]
 
 
 def deal_findings(deck: Deck, counts: Iterable[int] | None = None) -> list[Finding]:
@@ -72,8 +88,10 @@ def deal_findings(deck: Deck, counts: Iterable[int] | None = None) -> list[Findi
 
         return [finding for n in counts for finding in setup_findings(deck, n)]
     deal = deck_spec(deck).deal
-    return [Finding(f"{counted(deck.total_for(n), 'card')} cannot {deal.describe(n)}, which takes {deal.needed(n)}", n,
-                    deck.players.source) for n in counts if deck.total_for(n) < deal.needed(n)]
+    return [Finding(NS_("%(num)d card cannot %(deal)s, which takes %(needed)d",
+                        "%(num)d cards cannot %(deal)s, which takes %(needed)d", deck.total_for(n),
+                        deal=deal.describe(n), needed=deal.needed(n)), n, deck.players.source)
+            for n in counts if deck.total_for(n) < deal.needed(n)]
 
 
 def played_counts(deck: Deck) -> list[int]:

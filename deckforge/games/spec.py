@@ -10,8 +10,9 @@ import importlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from ..errors import DeckforgeError, counted
+from ..errors import DeckforgeError
 from ..rulebook.games import N_
+from ..said import NS_, Said
 from ..vocab import GameSchema
 
 if TYPE_CHECKING:
@@ -36,12 +37,19 @@ class Deal:
         """Return the cards the deal takes from the deck (at least one each for a by-round deal)."""
         return max(self.hand * players + self.turned_up, players if self.by_round else 0)
 
-    def describe(self, players: int) -> str:
+    def describe(self, players: int) -> Said:
         """Say what the deal does at `players` players: "deal 4 to each of 3 players and turn one up"."""
         if self.by_round:
-            return f"deal one card to each of {counted(players, 'player')}"
-        turned = f" and turn {'one' if self.turned_up == 1 else self.turned_up} up" if self.turned_up else ""
-        return f"deal {self.hand} to each of {counted(players, 'player')}{turned}"
+            return NS_("deal one card to each of %(num)d player", "deal one card to each of %(num)d players", players)
+        if not self.turned_up:
+            return NS_("deal %(hand)d to each of %(num)d player", "deal %(hand)d to each of %(num)d players", players,
+                       hand=self.hand)
+        if self.turned_up == 1:
+            return NS_("deal %(hand)d to each of %(num)d player and turn one up",
+                       "deal %(hand)d to each of %(num)d players and turn one up", players, hand=self.hand)
+        return NS_("deal %(hand)d to each of %(num)d player and turn %(up)d up",
+                   "deal %(hand)d to each of %(num)d players and turn %(up)d up", players, hand=self.hand,
+                   up=self.turned_up)
 
 
 SPELL_AND_EFFECT = "spell and effect"  # a figure's `per` whose keys are "<card id>.<effect>": the report names both

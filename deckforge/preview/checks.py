@@ -19,7 +19,8 @@ from ..model import Deck
 from ..games import deck_spec
 from ..sim.playcheck import CHECKED_GAMES, SEED, error_findings, run_findings
 from ..sim.runner import CHECKED_POLICIES as POLICIES, simulate
-from ..validate import static_findings
+from ..said import S_
+from ..validate import Finding, static_findings
 from .budget import CHECK_SECONDS, Budget, OverBudget
 
 QUICK_GAMES = 30  # unchecked games per policy: a second or less for the bundled decks
@@ -31,7 +32,7 @@ class Verdict:
     """What the checks found for one player count: findings a deck maker can act on, and what was run."""
 
     players: int
-    findings: tuple[str, ...]
+    findings: tuple[Finding, ...]  # said in the page's language (`Finding.said`)
     notes: tuple[str, ...]
     games: int = 0  # seeded games played; the page says so in its language
     simulated: bool = True  # False: the deck's game has no simulator (or it names none), so nothing was played
@@ -44,7 +45,7 @@ class Verdict:
 
 def quick_check(deck: Deck, players: int) -> Verdict:
     """Run the static checks and, where they found nothing, a quick seeded simulation at `players` players."""
-    findings = [str(finding) for finding in static_findings(deck, [players])]
+    findings = static_findings(deck, [players])
     if deck_spec(deck).engine is None:
         return Verdict(players, tuple(findings), (), simulated=False)  # the page says why, in its language
     if findings:  # a deck that cannot be dealt would only fail again as "cannot be played"
@@ -55,11 +56,11 @@ def quick_check(deck: Deck, players: int) -> Verdict:
             checked = simulate(deck, players, CHECKED_GAMES, SEED + 1, policy, check=True)
             run = simulate(deck, players, QUICK_GAMES, SEED, policy)
         except DeckforgeError as exc:  # e.g. too few cards to deal at this count
-            findings.append(f"{players} players: cannot be played: {exc}")
+            findings.append(Finding(S_("cannot be played: %(reason)s", reason=str(exc)), players))
             break
         # the checked games catch broken rules; the quick run counts stalls
         messages = error_findings(checked) + run_findings(run)
-        findings.extend(f"{players} players: {message}" for message in dict.fromkeys(messages))
+        findings.extend(Finding(message, players) for message in dict.fromkeys(messages))
         games += checked.games + run.games
     return Verdict(players, tuple(findings), (), games)
 

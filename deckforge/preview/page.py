@@ -19,6 +19,7 @@ from ..i18n import SOURCE_LANGUAGE, install_words
 from ..icons import TOKEN
 from ..layout.preview_render import PREVIEW_DPI
 from ..load import TEMPLATES_DIR
+from ..said import said
 from .render import FaceView
 from .session import PageState
 
@@ -84,4 +85,5 @@ def _values(state: PageState) -> dict:
         "simulates": spec is not None and spec.engine is not None,  # the check plays games, not static checks alone
         "with_icons": lambda text: with_icons(text, deck.icons if deck else {}),
         "alt_text": lambda text: alt_text(text, deck.icons if deck else {}),
+        "said": lambda finding: said(finding, state.lang or SOURCE_LANGUAGE),  # a check's finding, in the page's words
     }

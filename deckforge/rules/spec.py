@@ -3,9 +3,9 @@ rulebook treat it like a bundled game: its deal, its static checks (what can be 
 rules interpreter as its engine. Built from `deck.described` (model.py), never from the deck's id."""
 from __future__ import annotations
 
-from ..errors import counted
 from ..games.spec import GameSpec, no_game
 from ..model import Deck
+from ..said import NS_, S_
 from ..validate import Finding
 from .events import event_names
 from .model import BidScore, Bust, Deal as DealStep, PerSet, Sets, SumScore, TurnUp
@@ -33,27 +33,27 @@ def described_checks(deck: Deck) -> list[Finding]:
     found, kinds = [], {type(rule) for rule in rules.play.always}
     if rules.end.round in HAND_ENDS and rules.play.style == "turns" \
             and not any(isinstance(s, DealStep) and s.to == "hand" for s in rules.setup):
-        found.append(Finding(f"rules.setup: the round ends by the hands ({rules.end.round}), but the set-up deals no "
-                             "hand", source=rules.source))
+        found.append(Finding(S_("rules.setup: the round ends by the hands (%(end)s), but the set-up deals no hand",
+                                end=rules.end.round), source=rules.source))
     # the rest name the keys to look at (rules.…): the model keeps no place for them
     if any(isinstance(item, BidScore) for item in rules.score) and rules.bid is None:
-        found.append(Finding("rules.score: the score counts bids, but the rules have no 'bid': add "
-                             "bid: {min: 0, max: hand}"))
+        found.append(Finding(S_("rules.score: the score counts bids, but the rules have no 'bid': add "
+                                "bid: {min: 0, max: hand}")))
     if any(isinstance(item, PerSet) for item in rules.score) and Sets not in kinds:
-        found.append(Finding("rules.score: the score counts sets, but no 'always: sets' rule (rules.play.always) "
-                             "lays any down"))
+        found.append(Finding(S_("rules.score: the score counts sets, but no 'always: sets' rule (rules.play.always) "
+                                "lays any down")))
     if rules.play.style in ("tricks",) and not any(card.get("suit") is not None for card in deck.cards):
-        found.append(Finding("rules.play: a trick game follows suit, but no card has a 'suit'"))
+        found.append(Finding(S_("rules.play: a trick game follows suit, but no card has a 'suit'")))
     if rules.end.round == "all_stood" and not any(type(m).__name__ == "StandMove" for m in rules.play.moves) \
             and Bust not in kinds:
-        found.append(Finding("rules.end.round: the round ends when all have stood, but no move (rules.play.moves) "
-                             "lets a seat stand"))
+        found.append(Finding(S_("rules.end.round: the round ends when all have stood, but no move "
+                                "(rules.play.moves) lets a seat stand")))
     if any(isinstance(item, SumScore) for item in rules.score) and rules.play.style != "turns":
-        found.append(Finding("rules.score: a 'sum' score counts the cards hit in a turns game; this game plays "
-                             f"{rules.play.style}"))
+        found.append(Finding(S_("rules.score: a 'sum' score counts the cards hit in a turns game; this game plays "
+                                "%(style)s", style=rules.play.style)))
     if rules.teams == "partners" and 4 not in deck.players:
-        found.append(Finding("rules.teams: partners play at four, but the deck serves "
-                             f"{deck.players.low} to {deck.players.high} players"))
+        found.append(Finding(S_("rules.teams: partners play at four, but the deck serves %(low)d to %(high)d players",
+                                low=deck.players.low, high=deck.players.high)))
     return found
 
 
@@ -70,17 +70,23 @@ def setup_findings(deck: Deck, players: int) -> list[Finding]:
         elif isinstance(step, DealStep) and step.by:
             values = {str(card.get(step.by)) for card in cards if step.where.matches(card)}
             if len(values) < players:
-                found.append(Finding(f"{where}: dealing by {step.by} needs a value for each of "
-                                     f"{counted(players, 'player')}; the cards have {len(values)}", players, step.at))
+                found.append(Finding(NS_("%(where)s: dealing by %(by)s needs a value for each of %(num)d player; the "
+                                         "cards have %(values)d",
+                                         "%(where)s: dealing by %(by)s needs a value for each of %(num)d players; the "
+                                         "cards have %(values)d", players, where=where, by=step.by,
+                                         values=len(values)), players, step.at))
         elif isinstance(step, DealStep):
             count = step.count.for_players(players, 1)
             matching = sum(1 for card in cards if step.where.matches(card))
             if count is not None:
                 needed += count * players
                 if count * players > matching:
-                    found.append(Finding(f"{where}: {counted(matching, 'card')} cannot deal {count} to each of "
-                                         f"{counted(players, 'player')}", players, step.at))
+                    found.append(Finding(NS_("%(where)s: %(cards)s cannot deal %(count)d to each of %(num)d player",
+                                             "%(where)s: %(cards)s cannot deal %(count)d to each of %(num)d players",
+                                             players, where=where, count=count, cards=NS_(
+                                                 "%(num)d card", "%(num)d cards", matching)), players, step.at))
     if needed > total and not found:
-        found.append(Finding(f"rules.setup: {counted(total, 'card')} cannot make the set-up, which takes {needed}",
-                             players, rules.source))
+        found.append(Finding(NS_("rules.setup: %(num)d card cannot make the set-up, which takes %(needed)d",
+                                 "rules.setup: %(num)d cards cannot make the set-up, which takes %(needed)d", total,
+                                 needed=needed), players, rules.source))
     return found

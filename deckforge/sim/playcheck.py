@@ -17,6 +17,7 @@ import shlex
 from typing import Callable, NamedTuple
 
 from ..model import Deck
+from ..said import NS_, S_, Number, Percent, Said
 from .base import SimulationError, engine_for
 from .pool import GamePool
 from .runner import CHECKED_POLICIES as POLICIES, replay_command, seat_policies
@@ -31,6 +32,7 @@ CHECKED_GAMES = 1      # games at the start of a run with invariants checked aft
                        # every greedy run, and the random run at the first count (docs/simulator.md says why)
 DECISIONS = 60_000     # a run's budget of decisions: long games (large tables, random players) get fewer games
 MIN_GAMES, MAX_GAMES = 40, 200
+PLAYERS = {"greedy": S_("greedy players"), "random": S_("random players")}  # who played a run, as findings name them
 
 
 class PlayCheck(NamedTuple):
@@ -122,39 +124,48 @@ class Coverage:
                 and all(players in self.triggered.get(name, ()) for name in self.expected[players]))
 
 
-def run_findings(run: Summary) -> list[str]:
+def run_findings(run: Summary) -> list[Said]:
     """What one run found: too many stalls (for the stall check's players) and its broken games."""
     messages = []
     if run.policy == STALL_POLICY and _stalls_often(run):
-        messages.append(f"{run.policy} players: {run.stalemates} of {run.games} games stalled "
-                        f"({run.stalemate_share:.0%}, more than {STALL_LIMIT:.0%}): {stall_causes(run)}")
+        messages.append(NS_("%(players)s: %(stalled)d of %(num)d game stalled (%(share)s, more than %(limit)s): "
+                            "%(causes)s",
+                            "%(players)s: %(stalled)d of %(num)d games stalled (%(share)s, more than %(limit)s): "
+                            "%(causes)s", run.games, players=PLAYERS[run.policy], stalled=run.stalemates,
+                            share=Percent(run.stalemate_share), limit=Percent(STALL_LIMIT), causes=stall_causes(run)))
     return messages + error_findings(run)
 
 
-def stall_causes(run: Summary) -> str:
+def stall_causes(run: Summary) -> Said:
     """Say why a run's games stalled: play stuck (nobody could move), or play that went on without ending."""
-    stuck = "play reached a point where nobody could move; the deck lacks cards that let play go on"
+    stuck = S_("play reached a point where nobody could move; the deck lacks cards that let play go on")
     if not run.bounded:
         return stuck
+    bound = Number(run.turn_bound())
     if run.bounded == run.stalemates:
-        going = "it was" if run.bounded == 1 else "they were"
-    else:
-        going = f"{run.bounded} was" if run.bounded == 1 else f"{run.bounded} were"
-    endless = (f"{going} still going at the game's bound of {run.turn_bound():,} decisions: play went round "
-               "without coming to an end (most often because cards that make players draw or take cards outweigh "
-               "the ways to get rid of them)")
-    if run.bounded == run.stalemates:
-        return endless
-    return f"{endless}; in the other {run.stalemates - run.bounded}, {stuck}"
+        return NS_("it was still going at the game's bound of %(bound)s decisions: play went round without coming "
+                   "to an end (most often because cards that make players draw or take cards outweigh the ways to "
+                   "get rid of them)",
+                   "they were still going at the game's bound of %(bound)s decisions: play went round without "
+                   "coming to an end (most often because cards that make players draw or take cards outweigh the "
+                   "ways to get rid of them)", run.bounded, bound=bound)
+    return NS_("%(num)d was still going at the game's bound of %(bound)s decisions: play went round without coming "
+               "to an end (most often because cards that make players draw or take cards outweigh the ways to get "
+               "rid of them); in the other %(other)d, %(stuck)s",
+               "%(num)d were still going at the game's bound of %(bound)s decisions: play went round without coming "
+               "to an end (most often because cards that make players draw or take cards outweigh the ways to get "
+               "rid of them); in the other %(other)d, %(stuck)s", run.bounded, bound=bound,
+               other=run.stalemates - run.bounded, stuck=stuck)
 
 
-def error_findings(run: Summary) -> list[str]:
+def error_findings(run: Summary) -> list[Said]:
     """The first broken games of a run, each with the command that replays it."""
     messages = []
     for error in run.errors[:3]:
         replay = replay_command(deck_argument(run.deck), run.players, error.seed, error.game, run.policy, check=True)
-        messages.append(f"{run.policy} players: game {error.game} of seed {error.seed} broke: {error.error} "
-                        f"(replay it with: {replay})")
+        messages.append(S_("%(players)s: game %(game)d of seed %(seed)d broke: %(error)s (replay it with: "
+                           "%(replay)s)", players=PLAYERS.get(run.policy, f"{run.policy} players"), game=error.game,
+                           seed=error.seed, error=error.error, replay=replay))
     return messages
 
 

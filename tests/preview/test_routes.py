@@ -174,7 +174,8 @@ def test_checks_run_in_the_background_and_show_their_verdict(client, session, de
     deck_copy.write_text(text.replace("item: paper", "item: rock"), encoding="utf-8")
     session.reload()
     page = view_when(client, lambda html: 'class="verdict pending"' not in html)
-    assert 'class="verdict bad"' in page and "no paper card" in page  # the static check
+    # the static check, said in the page's language (it printed validate's English until 2026-12-04)
+    assert 'class="verdict bad"' in page and "v balíčku chybí papír: aby hra plynula" in page
     # as `deckforge validate` does, no game is played while a static check fails: the stalls it would add are
     # the same fault said twice
     assert "stalled" not in page and "Statické kontroly našly problémy, takže se nic nehrálo" in page
@@ -186,8 +187,10 @@ def test_a_count_the_deck_cannot_deal_is_one_finding_not_two(client, session, de
     session.reload()
     page = view_when(client, lambda html: 'class="verdict pending"' not in html)  # at 12 players, the default
     findings = re.findall(r"<li>(.*?)</li>", page, flags=re.S)
-    assert findings == [f"{deck_copy}:{line_of(deck_copy, 'per_set: 12')}:10: 12 players: 30 cards cannot deal 4 "
-                        "to each of 12 players and turn one up, which takes 49"], page
+    assert findings == [f"{deck_copy}:{line_of(deck_copy, 'per_set: 12')}:10: při 12 hráčích: 30 karet nestačí, "
+                        "aby šlo rozdat 12 hráčům po 4 a jednu otočit lícem nahoru; potřeba je jich 49"], page
+    english = client.get("/view", params={"lang": "en", "players": 12}).text
+    assert "12 players: 30 cards cannot deal 4 to each of 12 players and turn one up, which takes 49" in english
     assert "Statické kontroly našly problémy, takže se nic nehrálo: nejdřív je opravte." in page
     assert "cannot be played" not in page and "Odehráno" not in page
 

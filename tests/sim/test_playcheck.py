@@ -81,14 +81,17 @@ def test_games_that_go_on_to_the_turn_bound_are_told_from_stuck_ones(tmp_path):
     data = summary.as_dict()
     assert data["stalemates"] == data["stalemates_at_turn_bound"] == summary.stalemates
     assert summary.turn_bound() == 13_000 and max(summary.turns) == 13_000  # 4,000 + 1,000 a player
-    (message,) = run_findings(summary)
+    (said_so,) = run_findings(summary)
+    message = str(said_so)  # English, as validate prints it; the preview says it in its page's language
+    assert said_so.said("cs").startswith(f"hladoví hráči: zaseklé hry {summary.stalemates}/20 (")
+    assert "ještě běžely, když dosáhly hranice 13\u00a0000 rozhodnutí: točily se dokola" in said_so.said("cs")
     assert message.startswith(f"greedy players: {summary.stalemates} of 20 games stalled (")
     assert message.endswith("they were still going at the game's bound of 13,000 decisions: play went round "
                             "without coming to an end (most often because cards that make players draw or take "
                             "cards outweigh the ways to get rid of them)")
     # Some games at the bound, others stuck: both are said, with their numbers
     summary.stalemates += 3
-    (mixed,) = run_findings(summary)
+    (mixed,) = map(str, run_findings(summary))
     assert f"{summary.bounded} were still going at the game's bound of 13,000 decisions" in mixed
     assert mixed.endswith("; in the other 3, play reached a point where nobody could move; the deck lacks cards "
                           "that let play go on")

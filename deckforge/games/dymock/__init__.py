@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...effect_text import P_
 from ...rulebook.games import GameBook, N_, same_name_or, suit_names
+from ...said import S_
 from ...validate import Finding
 from ...vocab import Field, GameSchema, choice, integer
 from ..spec import Deal, Figure, GameSpec
@@ -18,11 +19,11 @@ def _checks(deck) -> list[Finding]:
     by_rank: dict[str, set] = {}
     for card in deck.cards:
         if card.get("strength") is None and card.get("special") is None:
-            found.append(Finding(f"card '{card.id}' has neither a strength nor a special power"))
+            found.append(Finding(S_("card '%(card)s' has neither a strength nor a special power", card=card.id)))
         by_rank.setdefault(card.get("rank"), set()).add((card.get("strength"), card.get("special")))
     for rank, powers in by_rank.items():
         if len(powers) > 1:
-            found.append(Finding(f"the cards of rank {rank} differ in strength or special power"))
+            found.append(Finding(S_("the cards of rank %(rank)s differ in strength or special power", rank=rank)))
     return found
 
 

@@ -8,6 +8,7 @@ from collections import Counter
 
 from ...rulebook.games import GameBook, N_, same_name_or
 from ...rulebook.i18n import translations
+from ...said import S_
 from ...validate import Finding
 from ...vocab import GameSchema, choice
 from ..spec import SPELL_AND_EFFECT, Deal, Figure, GameSpec
@@ -19,7 +20,8 @@ ITEM_LABELS = {"rock": N_("rock"), "paper": N_("paper"), "scissors": N_("scissor
 def _checks(deck) -> list[Finding]:
     items = Counter(c.get("item") for c in deck.cards for _ in range(c.count) if c.get("item"))
     missing = [i for i in ITEMS if not items[i]]
-    return [Finding(f"no {item} card: every item must be in the deck for play to flow") for item in missing]
+    return [Finding(S_("no %(item)s card: every item must be in the deck for play to flow", item=S_(ITEM_LABELS[item])))
+            for item in missing]
 
 
 def _item_detail(deck, cards, lang: str) -> str:

@@ -10,6 +10,7 @@ from collections import Counter
 from ...effect_text import P_
 from ...rulebook.games import GameBook, N_, suit_names
 from ...rulebook.i18n import translations
+from ...said import S_
 from ...validate import Finding
 from ...vocab import Field, GameSchema, choice
 from ..spec import Deal, Figure, GameSpec
@@ -25,11 +26,11 @@ def _checks(deck) -> list[Finding]:
     validate.deal_findings, for every game)."""
     found = []
     by_suit = Counter(card.get("suit") for card in deck.cards for _ in range(card.count))
-    found += [Finding(f"suit '{suit.id}' has no card: a svršek naming it would leave nothing to follow")
+    found += [Finding(S_("suit '%(suit)s' has no card: a svršek naming it would leave nothing to follow", suit=suit.id))
               for suit in deck.suits if not by_suit[suit.id]]
     ranks = {card.get("rank") for card in deck.cards}
     if "svrsek" not in ranks:
-        found.append(Finding("the deck has no svršek: nobody can change the suit, and play stalls more often"))
+        found.append(Finding(S_("the deck has no svršek: nobody can change the suit, and play stalls more often")))
     return found
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...effect_text import NP_, P_
 from ...rulebook.games import GameBook, N_, same_name_or
 from ...rulebook.i18n import translations
+from ...said import S_
 from ...validate import Finding
 from ...vocab import Field, GameSchema, choice, integer
 from ..spec import Deal, Figure, GameSpec
@@ -17,9 +18,9 @@ SIDE_LABELS = {"arrows": N_("Rapid Arrows"), "brotherhood": N_("Brotherhood of t
 def _checks(deck) -> list[Finding]:
     numbers = sorted({c.get("number") for c in deck.cards if c.kind == "character"})
     gaps = [n for n in range(1, (numbers[-1] if numbers else 0) + 1) if n not in numbers]
-    found = [Finding(f"the row has no card with number {n}") for n in gaps]
+    found = [Finding(S_("the row has no card with number %(number)d", number=n)) for n in gaps]
     if sum(c.count for c in deck.cards if c.kind == "prize") != 1:
-        found.append(Finding("the deck needs exactly one prize card (the Ježek v kleci)"))
+        found.append(Finding(S_("the deck needs exactly one prize card (the Ježek v kleci)")))
     return found
 
 
