@@ -122,8 +122,10 @@ def _play(wr: Writer, move: m.PlayMove) -> str:
     where = {"from": w.zone(move.source, "from", wr.rules.zones), "to": w.zone(move.to, "to", wr.rules.zones)}
     only_wild = cond.wild is not None and not cond.has_tests
     if only_wild:
-        text = wr.say(t.gettext("Play one of the %(cards)s %(from)s %(to)s, whatever the top card is."),
-                      cards=w.cards(cond.wild, "pl", "gen"), **where)
+        # one card, named as players name it ("an Eight", „osmičku“, „svrška“): "one of the …" would make Czech
+        # agree "jednu" with a noun that may be masculine
+        text = wr.say(t.gettext("Play %(card)s %(from)s %(to)s, whatever the top card is."),
+                      card=w.cards(cond.wild, "sg", "acc", article=True, agree=False), **where)
     else:
         text = wr.say(t.gettext("Play a card %(from)s %(to)s."), **where)
     rules = []

@@ -118,13 +118,13 @@ def test_the_set_up_is_counted_for_the_player_count(pdf_text, lang, players, set
     ("cs", ["Na konci každého kola získáš:", "−2 body za každou srdcovou kartu v tvé ruce", "5 bodů pro hráče, který se první zbaví všech karet",
             "Kolo končí, jakmile některému hráči nezbude žádná karta.", "Hra trvá 3 kola.",
             "Vyhrává hráč s nejvíce body.", "Když zahraješ krále, další hráč si lízne 2 karty.",
-            "Zahraj jednu z osmiček z ruky lícem nahoru na odkládací hromádku",
+            "Zahraj osmičku z ruky lícem nahoru na odkládací hromádku",
             "Musí se shodovat s vrchní kartou barvou nebo hodnotou.", "Osmičky si šetři na konec."]),
     ("en", ["At the end of each round, you score:", "−2 points for each Heart left in your hand",
             "5 points for the first player to get rid of all their cards",
             "The round ends as soon as one player has no cards left.", "The game lasts 3 rounds.",
             "The player with the most points wins.", "When you play a King, the next player draws 2 cards.",
-            "Play one of the Eights from your hand face up onto the discard pile, whatever the top card is.",
+            "Play an Eight from your hand face up onto the discard pile, whatever the top card is.",
             "It must match the top card in suit or rank.", "Keep your eights for the end."]),
 ])
 def test_play_scoring_and_end_are_written_from_the_description(pdf_text, lang, sentences):
@@ -496,13 +496,13 @@ def test_an_ace_that_would_bust_counts_one(example_text, lang, soft):
 
 @needs_examples
 @pytest.mark.parametrize("lang, sentences", [
-    # The ranks are named by their nouns where nothing else in the sentence agrees with "karta" ...
+    # The ranks are named by their nouns where nothing else in the sentence agrees with "karta" (it said „Zahraj
+    # jednu z karet s hodnotou svršek“: "jednu" cannot agree with a masculine noun)
     ("cs", ["Když zahraješ sedmu, další hráč si musí líznout 2 karty, pokud neodpoví sedmou.",
             "Když zahraješ eso, další hráč stojí (vynechá tah), pokud neodpoví esem.",
-            # ... and keep the label where "jednu" would have to agree with a masculine "svršek"
-            "Zahraj jednu z karet s hodnotou svršek z ruky lícem nahoru na odkládací hromádku"]),
+            "Zahraj svrška z ruky lícem nahoru na odkládací hromádku, ať je navrchu jakákoli karta."]),
     ("en", ["When you play a Seven, the next player must draw 2 cards, unless they answer with a Seven.",
-            "Play one of the Obers from your hand face up onto the discard pile"]),
+            "Play an Ober from your hand face up onto the discard pile, whatever the top card is."]),
 ])
 def test_prsi_names_its_special_ranks_as_players_say_them(example_text, lang, sentences):
     text = example_text("prsi-as-data", lang)[0]
