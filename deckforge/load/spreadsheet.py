@@ -91,16 +91,66 @@ def _not_utf8(shown: str, raw: bytes, at: int) -> Problem:
 
 def _read_csv(path: Path):
     raw = read_bytes(path, MAX_SPREADSHEET_BYTES, "a spreadsheet")
+    shown = display_path(path)
+    start = raw[:1024]
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or start.count(0) >= max(2, len(start) // 4):  # every other byte
+        raise DeckError([Problem(shown, 1, None, "", "the file is UTF-16 text (Excel's 'Unicode Text' format), not "
+                                                     "CSV in UTF-8; save the sheet as 'CSV UTF-8' (Excel) or with "
+                                                     "the character set 'Unicode (UTF-8)' (LibreOffice)")])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise DeckError([_not_utf8(display_path(path), raw, exc.start)]) from None
+        raise DeckError([_not_utf8(shown, raw, exc.start)]) from None
     try:
         header = text[:SNIFFED_CHARS].split("\n", 1)[0]
-        dialect = csv.Sniffer().sniff(header, delimiters=",;\t")  # its time grows fast with the text's length
+        delimiter = csv.Sniffer().sniff(header, delimiters=",;\t").delimiter  # its time grows with the text
     except csv.Error:
-        dialect = csv.excel
-    return csv.reader(text.splitlines(), dialect)  # read lazily: _within_limits stops at the limit
+        delimiter = ","
+    return _csv_rows(text.splitlines(keepends=True), delimiter, shown)  # lazily: _within_limits stops at the limit
+
+
+def _csv_rows(lines: list[str], delimiter: str, shown: str):
+    """Yield the rows of a CSV text as Excel and LibreOffice write it (a quote inside a quoted cell doubled).
+
+    A cell that starts with a quote runs to the next quote: a stray one (`"Liška 3,Fox 3,...`) would swallow the
+    cells and rows up to the next quote in the file, or to its end. The strict reader refuses both, named at the
+    row and column where the quote opens."""
+    reader = csv.reader(lines, delimiter=delimiter, quotechar='"', doublequote=True, strict=True)
+    done = 0  # lines read by the rows yielded so far
+    try:
+        for row in reader:
+            yield row
+            done = reader.line_num
+    except csv.Error as exc:
+        text = str(exc)
+        if "expected after" not in text and "end of data" not in text:
+            raise  # a NUL byte, a cell past the size limit: _within_limits names the row
+        opened = lines[done] if done < len(lines) else ""
+        column = _quoted_column(opened, delimiter)
+        if "end of data" in text:
+            said = "is never closed: the rest of the file would be this cell"
+        elif reader.line_num > done + 1:
+            said = f"closes only on line {reader.line_num}: the lines between would be part of this cell"
+        else:
+            said = "closes before the cell ends"
+        raise DeckError([Problem(shown, done + 1, column, "", f"the quote that opens this cell {said}; end the cell "
+                                                              "with a quote, and write a quote inside it twice "
+                                                              "(\"\")")]) from None
+
+
+def _quoted_column(line: str, delimiter: str) -> int | None:
+    """Return the 1-based column of the last cell on `line` that starts with a quote (the one left open)."""
+    column, start, inside, opened = 1, True, False, None
+    for char in line:
+        if inside:
+            inside = char != '"'
+        elif char == delimiter:
+            column, start = column + 1, True
+            continue
+        elif start and char == '"':
+            inside, opened = True, column
+        start = False
+    return opened
 
 
 def _read_workbook(path: Path, sheet: str | None, shown: str):
@@ -147,7 +197,7 @@ def _cell_text(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
-    return "" if value is None else str(value)
+    return "" if value is None else str(value).replace("\r\n", "\n").replace("\r", "\n")  # a cell's line breaks
 
 
 def card_items(sheet: Sheet, languages: tuple[str, ...], typed: dict[str, str]) -> MarkedSeq:
@@ -158,6 +208,8 @@ def card_items(sheet: Sheet, languages: tuple[str, ...], typed: dict[str, str]) 
         raise DeckError([sheet.problem(1, 1, "the first row must name the columns: id, count, name.<lang>, …")])
     header = [cell.strip() for cell in rows[0]]
     _check_header(sheet, header, languages)
+    if sheet.path.suffix.lower() == ".csv":
+        _check_row_lengths(sheet, len(header))
     items = MarkedSeq()
     for number, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
@@ -222,6 +274,22 @@ def _rows(rows: list[int | None]) -> str:
     if len(known) > 3:
         return f"{known[0]}, {known[1]}, …, {known[-1]}"
     return ", ".join(str(r) for r in known)
+
+
+def _check_row_lengths(sheet: Sheet, columns: int) -> None:
+    """Refuse CSV rows with filled cells past the header's last column: most often a text with a comma (or the
+    file's delimiter) that is not in quotes, which shifts every cell after it; they would be left out unsaid."""
+    problems = []
+    for number, row in enumerate(sheet.rows[1:], start=2):
+        extra = [cell for cell in row[columns:] if cell.strip()]
+        if extra:
+            shown = ", ".join(f"'{cell.strip()[:20]}'" for cell in extra[:3]) + (", …" if len(extra) > 3 else "")
+            problems.append(sheet.problem(number, columns + 1, f"the row has cells past the header's {columns} "
+                                                               f"columns ({shown}); a text that holds the "
+                                                               "delimiter must be in quotes, or the header lacks "
+                                                               "a column"))
+    if problems:
+        raise DeckError(problems)
 
 
 def _check_header(sheet: Sheet, header: list[str], languages: tuple[str, ...]) -> None:

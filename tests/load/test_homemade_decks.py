@@ -210,6 +210,46 @@ def test_a_csv_saved_by_excel_in_windows_1250_is_named_with_its_row_and_how_to_s
     assert load_deck(folder).card("ember").name("cs") == "Žhavý uhlík"  # the same sheet saved as CSV UTF-8
 
 
+def test_a_csv_saved_as_utf16_is_named_as_such(tmp_path):
+    """Excel's "Unicode Text" is UTF-16: it was called Windows-1250, with NUL bytes in the cell it quoted."""
+    folder = write(tmp_path / "d", "cards.csv")
+    (folder / "cards.csv").write_bytes("\r\n".join(",".join(row) for row in [HEADER, *ROWS]).encode("utf-16"))
+    (message,) = _messages(folder)
+    assert message.startswith("cards.csv:1: the file is UTF-16 text (Excel's 'Unicode Text' format), not CSV in "
+                              "UTF-8; save the sheet as 'CSV UTF-8'") and "\0" not in message
+
+
+@pytest.mark.parametrize("second_row, said", [
+    # a stray quote read the rest of the file into one card's name, up to the next quote in it
+    ('frost,4,"Frost,Mráz,Strike for 2.,Úder za 2.,2,\nice,1,Ice,Led,"Strike, then draw.",Úder.,3,Water',
+     'cards.csv:3:3: the quote that opens this cell closes only on line 4: the lines between would be part of '
+     'this cell; end the cell with a quote, and write a quote inside it twice ("")'),
+    ('frost,4,"Frost,Mráz,Strike for 2.,Úder za 2.,2,',
+     'cards.csv:3:3: the quote that opens this cell is never closed: the rest of the file would be this cell; end '
+     'the cell with a quote, and write a quote inside it twice ("")'),
+    # an unquoted comma in a text shifts every cell after it, and the last falls past the header
+    ("frost,4,Frost,Mráz,Strike, then draw.,Úder za 2.,2,Water",
+     "cards.csv:3:9: the row has cells past the header's 8 columns ('Water'); a text that holds the delimiter must "
+     "be in quotes, or the header lacks a column"),
+])
+def test_a_row_a_quote_or_comma_would_garble_is_refused_at_its_place(tmp_path, second_row, said):
+    folder = write(tmp_path / "d", "cards.csv")
+    lines = [",".join(HEADER), ",".join(ROWS[0]), second_row]
+    (folder / "cards.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert _messages(folder) == [said]
+
+
+def test_quotes_as_spreadsheets_write_them_are_read(tmp_path):
+    folder = write(tmp_path / "d", "cards.csv", rows=[ROWS[0], ["frost", "4", "Frost", 'Mráz "Ledový"',
+                                                                 "Strike, then\ndraw.", "Úder.", "2", ""]])
+    frost = load_deck(folder).card("frost")  # the csv module doubles the quote and quotes the comma and line;
+    # the line break inside the cell was lost until 2026-12-04 ("Strike, thendraw.")
+    assert frost.name("cs") == 'Mráz "Ledový"' and frost.text("en") == "Strike, then\ndraw."
+    every_line_crlf = (folder / "cards.csv").read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+    (folder / "cards.csv").write_bytes(every_line_crlf)  # as Excel ends lines, inside a cell too
+    assert load_deck(folder).card("frost").text("en") == "Strike, then\ndraw."
+
+
 def test_a_cell_is_quoted_as_it_holds_its_value_not_as_a_text(tmp_path):
     """Every cell is read as text, so a number typed into a sheet was said to be "a text '2.5'"."""
     rows = [ROWS[0], ["frost", "2.5", "Frost", "Mráz", "Strike for 2.", "Úder za 2.", "2", ""]]
