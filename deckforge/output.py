@@ -4,6 +4,7 @@ An interrupted or failed run therefore leaves any earlier output byte-for-byte i
 """
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import signal
@@ -33,13 +34,17 @@ def check_writable(target: Path | str) -> None:
     folder = target.parent
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
+    shown = display_path(target) if folder == target.parent else f"the folder {display_path(target.parent)}"
+    doing = "write" if folder == target.parent else "create"
+    if not folder.is_dir():  # a file where a folder of the path should be
+        raise BuildError(f"cannot {doing} {shown}: {display_path(folder)} is a file, not a folder")
     try:
         os.rmdir(tempfile.mkdtemp(prefix=".deckforge-probe-", dir=folder))
     except PermissionError as exc:
-        shown = display_path(target) if folder == target.parent else f"the folder {display_path(target.parent)}"
-        raise BuildError(f"cannot {'write' if folder == target.parent else 'create'} {shown}: "
-                         f"{exc.strerror}") from None
-    except OSError:
+        raise BuildError(f"cannot {doing} {shown}: {exc.strerror}") from None
+    except OSError as exc:
+        if exc.errno == errno.EROFS:
+            raise BuildError(f"cannot {doing} {shown}: {exc.strerror}") from None
         return
 
 

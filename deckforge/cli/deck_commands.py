@@ -118,7 +118,8 @@ def validate(deck: str, players: int | None, jobs: int | None, all_games: bool) 
     if not report.ok:
         lines = "\n".join(f"- {f}" for f in report.findings)
         raise DeckforgeError(f"{display_path(model.path)}: {counted(len(report.findings), 'problem')}:\n{lines}")
-    click.echo(f"{model.id}: ok ({player_range(model.players.low, model.players.high)})")
+    checked = (players, players) if players else (model.players.low, model.players.high)  # what was checked
+    click.echo(f"{model.id}: ok ({player_range(*checked)})")
 
 
 @click.command("new")

@@ -64,3 +64,23 @@ def test_a_read_only_output_folder_keeps_its_files(tmp_path: Path) -> None:
         folder.chmod(0o755)
     assert result.returncode == 1 and "Error: cannot write pngs: Permission denied" in result.stderr, result.stderr
     assert os.listdir(folder) == ["notes.txt"] and [p.name for p in tmp_path.iterdir()] == ["pngs"]
+
+
+@pytest.mark.parametrize("output, message", [
+    ("t.pdf/report.html", "cannot write t.pdf/report.html: t.pdf is a file, not a folder"),
+    ("t.pdf/sub/report.html", "cannot create the folder t.pdf/sub: t.pdf is a file, not a folder"),
+])
+def test_a_file_where_the_output_folder_should_be_is_refused_before_any_game(tmp_path: Path, monkeypatch,
+                                                                           output: str, message: str) -> None:
+    """`report -o t.pdf/r.html` with t.pdf a file played every game (a minute) and failed only when writing."""
+    from click.testing import CliRunner
+
+    import deckforge.report.page as page
+    from deckforge.cli import main
+
+    (tmp_path / "t.pdf").write_bytes(b"%PDF-1.4\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(page, "build_report", lambda *args, **kwargs: pytest.fail("games were played"))
+    result = CliRunner().invoke(main, ["report", "kamen-nuzky-papir", "-o", output])
+    assert result.exit_code == 1 and result.output.strip().splitlines()[-1] == f"Error: {message}", result.output
+    assert sorted(os.listdir(tmp_path)) == ["t.pdf"]
