@@ -153,6 +153,8 @@ class _DeckReader:
             self.check_total(cards, players)
         if fonts and cards and names:
             self.check_glyphs(fonts, names, cards)
+        if fonts:
+            self.check_book_glyphs(fonts)
         described = self.read_described(game, cards, suits) if described_here else inherit("described")
         icons = self.find_icons(cards or (), rules or {}, base)
         if self.c.problems or None in (deck_id, names, players, size, template, back, cards):
@@ -402,6 +404,24 @@ class _DeckReader:
                         self.c.problems.append(Problem(place.file, place.line, place.column, f"card '{card.id}'",
                                                f"the {lang} {what} uses {listed}, which the deck's {role} font "
                                                f"{fonts[role].name} has no glyph for"))
+
+    def check_book_glyphs(self, fonts: dict[str, Path]) -> None:
+        """Report a character the deck's own fonts lack in the texts its rulebook sets in them: the deck's name (a
+        title), its description and its rules text (the body). A browser would set it in another font unsaid."""
+        texts = (("name", "title", "name"), ("description", "body", "description"), ("rules", "body", "rules text"))
+        for key, role, what in texts:
+            given = self.data.get(key)
+            if role not in fonts or not isinstance(given, dict) or is_description(given):
+                continue  # rules described as data are written in deckforge's words (docs/rules-format.md)
+            for lang, text in given.items():
+                if not isinstance(text, str):
+                    continue
+                missing = missing_characters(TOKEN.sub("", text), fonts[role])
+                if missing:
+                    listed = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
+                    self.c.error(given, lang, f"{key}.{lang}", f"the {lang} {what} uses {listed}, which the deck's "
+                                                              f"{role} font {fonts[role].name} has no glyph for; the "
+                                                              "rulebook would set it in another font")
 
     def colour(self, container: dict, key: str, path: str) -> str | None:
         value = container[key]

@@ -122,6 +122,21 @@ def test_a_character_the_decks_font_lacks_is_named_with_card_and_language(tmp_pa
         load_deck(folder)
 
 
+def test_a_character_the_rules_text_needs_is_checked_in_the_body_font_too(tmp_path):
+    """The rulebook sets the deck's rules text in its body font: a character that font lacks was set in another
+    font by the browser, and validate said ok."""
+    folder = hexduel(tmp_path / "d")
+    deck_file = folder / "deck.yaml"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8") + "rules:\n  en: Play a card 漢 each turn.\n"
+                         "  cs: Každý tah zahraj kartu.\n", encoding="utf-8")
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    (problem,) = caught.value.problems
+    assert str(problem).endswith("deck.yaml:9:7: rules.en: the en rules text uses '漢' (U+6F22), which the deck's "
+                                 "body font DejaVuSans.ttf has no glyph for; the rulebook would set it in another "
+                                 "font"), str(problem)
+
+
 def test_a_font_that_is_no_font_is_refused(tmp_path):
     folder = hexduel(tmp_path / "d")
     (folder / "fonts" / "DejaVuSans.ttf").write_bytes(b"not a font at all")
