@@ -214,7 +214,7 @@ def translate(deck: str, lang: str) -> None:
       deckforge translate my-deck/ --lang sk
     """
     from ..catalog import put_first, update_deck_catalog, words_the_deck_prints
-    from ..i18n import check_language_code
+    from ..i18n import catalog_languages, check_language_code
     from ..load.deck import resolve_deck
     from ..load.paths import BUNDLED_DIR
 
@@ -229,7 +229,15 @@ def translate(deck: str, lang: str) -> None:
     po, strings, done = update_deck_catalog(folder, lang)  # first: a deck whose `auto` texts need it can then load
     used = words_the_deck_prints(path, lang)
     ahead = put_first(po, lang, used) if used else 0
-    said = f"wrote {display_path(po)}: {done} of {strings} strings translated; fill in the empty msgstr lines"
+    said = f"wrote {display_path(po)}: {done} of {strings} strings translated"
+    if done < strings:
+        said += "; fill in the empty msgstr lines"
+    elif lang in catalog_languages():  # every string already comes from deckforge's own catalog
+        said += (f"; deckforge's own '{lang}' catalog has them all, so the file is for rewording any of them "
+                 "(an entry you leave as it is changes nothing)")
+    if used is None:
+        said += ("; the deck does not load yet, so the strings it prints are not put first: run this again once "
+                 "it does")
     if ahead:
         said += (f". The {ahead} that this deck prints on its cards and sheets and in its rulebook come first in the "
                  "file: they are the ones to fill in first")

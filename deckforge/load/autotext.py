@@ -60,6 +60,6 @@ def _auto_text(card, where: tuple, has_effects: bool, effects: tuple[Effect, ...
         shown = "; ".join(f"'{msgid}'" for msgid in missing[:3]) + (f" and {len(missing) - 3} more"
                                                                     if len(missing) > 3 else "")
         card.c.error(*where, f"'auto' cannot write '{lang}' text: {display_path(deck_catalog(lang))} has no "
-                             f"translation yet for {shown}; fill in their msgstr lines, or write this text by hand")
+                             f"translation yet for {shown}; fill in the msgstr of each, or write this text by hand")
         return None
     return text
