@@ -245,9 +245,17 @@ def _decode(raw: bytes, shown: str) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        start = raw.rfind(b"\n", 0, exc.start) + 1
+        col = exc.start - start + 1
+        word = re.search(rb"[^\s:,{}\[\]\"']*$", raw[start:exc.start]).group() + re.match(
+            rb"[^\s:,{}\[\]\"']*", raw[exc.start:]).group()
+        try:
+            seen = f": '{word.decode('cp1250')[:40]}' in Windows-1250, as Windows editors save Czech text by default"
+        except UnicodeDecodeError:
+            seen = ""
         raise DeckError([Problem(shown, line, col, "",
-                                 f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8")]) from None
+                                 f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}{seen}); save it as UTF-8 "
+                                 "(in Notepad: Save as, Encoding UTF-8)")]) from None
 
 
 # --- the fast reader: libyaml's parser, YAML 1.2 core scalars (as ruamel reads them), marked containers ---

@@ -210,6 +210,16 @@ def test_a_csv_saved_by_excel_in_windows_1250_is_named_with_its_row_and_how_to_s
     assert load_deck(folder).card("ember").name("cs") == "Žhavý uhlík"  # the same sheet saved as CSV UTF-8
 
 
+def test_a_deck_file_saved_in_windows_1250_shows_the_word_and_how_to_save_it(tmp_path):
+    """It said only "the file is not UTF-8 text (byte 0xc8); save it as UTF-8"."""
+    folder = write(tmp_path / "d", "cards.csv")
+    deck = folder / "deck.yaml"
+    deck.write_bytes(deck.read_text(encoding="utf-8").encode("cp1250"))
+    assert _messages(folder) == ["deck.yaml:2:26: the file is not UTF-8 text (byte 0xc8: 'Čarodějný' in "
+                                 "Windows-1250, as Windows editors save Czech text by default); save it as UTF-8 "
+                                 "(in Notepad: Save as, Encoding UTF-8)"]
+
+
 def test_a_csv_saved_as_utf16_is_named_as_such(tmp_path):
     """Excel's "Unicode Text" is UTF-16: it was called Windows-1250, with NUL bytes in the cell it quoted."""
     folder = write(tmp_path / "d", "cards.csv")
