@@ -572,6 +572,11 @@ class _DeckReader:
         except DeckError as exc:
             c.problems.extend(exc.problems)
             return None
+        if not items:  # said here, at the deck file's `cards`: the sheet's own checker would give its place
+            named = target.name + (f"[{sheet}]" if sheet else "")
+            c.error(self.data, "cards", "cards", f"{named} has no card rows below its header; add a row for each "
+                                                 "card")
+            return None
         deck_checker, self.c = self.c, Checker(table.shown)
         self.card_label = lambda rows, index: f"row {item_place(rows, index)[0]}"
         try:

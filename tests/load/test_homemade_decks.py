@@ -220,6 +220,13 @@ def test_a_deck_file_saved_in_windows_1250_shows_the_word_and_how_to_save_it(tmp
                                  "(in Notepad: Save as, Encoding UTF-8)"]
 
 
+def test_a_sheet_with_only_its_header_is_named_at_the_deck_files_cards(tmp_path):
+    """It said "cards.csv:9:8: cards: the deck has no cards": the sheet's name with the deck file's place."""
+    folder = write(tmp_path / "d", "cards.csv", rows=[])
+    assert _messages(folder) == ["deck.yaml:9:8: cards: cards.csv has no card rows below its header; add a row for "
+                                 "each card"]
+
+
 def test_a_csv_saved_as_utf16_is_named_as_such(tmp_path):
     """Excel's "Unicode Text" is UTF-16: it was called Windows-1250, with NUL bytes in the cell it quoted."""
     folder = write(tmp_path / "d", "cards.csv")
