@@ -2,9 +2,9 @@
 
 Strings come from the rulebook, report and preview templates (`{{ _("...") }}`, `ngettext`) and from every Python
 module of the package (`translations(lang).gettext("...")`, `N_("...")` for labels translated later, `P_` and `NP_`
-for the effect phrases of deckforge/effect_text.py, `S_` and `NS_` for the checks' findings of deckforge/said.py). Run it by hand after
-changing a marked string (`python -m deckforge.catalog`), or with a new language code to start its catalog
-(`python -m deckforge.catalog de`); then translate the new entries in
+for the effect phrases of deckforge/effect_text.py, `S_` and `NS_` for the checks' findings of deckforge/said.py).
+Run it by hand after changing a marked string (`python -m deckforge.catalog`), or with a new language code to start
+its catalog (`python -m deckforge.catalog de`); then translate the new entries in
 `deckforge/locale/<lang>/LC_MESSAGES/deckforge.po`. The tests fail while any entry is missing or fuzzy.
 """
 from __future__ import annotations

@@ -495,29 +495,22 @@ def test_an_ace_that_would_bust_counts_one(example_text, lang, soft):
 
 
 @needs_examples
-@pytest.mark.parametrize("lang, sentences", [
-    # The ranks are named by their nouns where nothing else in the sentence agrees with "karta" (it said „Zahraj
-    # jednu z karet s hodnotou svršek“: "jednu" cannot agree with a masculine noun)
-    ("cs", ["Když zahraješ sedmu, další hráč si musí líznout 2 karty, pokud neodpoví sedmou.",
-            "Když zahraješ eso, další hráč stojí (vynechá tah), pokud neodpoví esem.",
-            "Zahraj svrška z ruky lícem nahoru na odkládací hromádku, ať je navrchu jakákoli karta."]),
-    ("en", ["When you play a Seven, the next player must draw 2 cards, unless they answer with a Seven.",
-            "Play an Ober from your hand face up onto the discard pile, whatever the top card is."]),
+@pytest.mark.parametrize("game, lang, sentences", [
+    # Prší's ranks are named by their nouns where nothing else in the sentence agrees with "karta" (it said
+    # „Zahraj jednu z karet s hodnotou svršek“: "jednu" cannot agree with a masculine noun)
+    ("prsi-as-data", "cs", ["Když zahraješ sedmu, další hráč si musí líznout 2 karty, pokud neodpoví sedmou.",
+                            "Když zahraješ eso, další hráč stojí (vynechá tah), pokud neodpoví esem.",
+                            "Zahraj svrška z ruky lícem nahoru na odkládací hromádku, ať je navrchu jakákoli karta."]),
+    ("prsi-as-data", "en", ["When you play a Seven, the next player must draw 2 cards, unless they answer with a "
+                            "Seven.", "Play an Ober from your hand face up onto the discard pile, whatever the top "
+                                      "card is."]),
+    # Hearts' two cards by suit and rank, declined as one phrase (not „kartu „Piková dáma““)
+    ("hearts", "cs", ["Kdo má křížovou dvojku, vynese ji do prvního štychu.",
+                      "13 bodů za pikovou dámu, je-li mezi tvými získanými kartami"]),
+    ("hearts", "en", ["Whoever holds the Two of Clubs leads it to the first trick.",
+                      "13 points for the Queen of Spades, if it is among the cards you have won"]),
 ])
-def test_prsi_names_its_special_ranks_as_players_say_them(example_text, lang, sentences):
-    text = example_text("prsi-as-data", lang)[0]
-    for sentence in sentences:
-        assert sentence in text
-
-
-@needs_examples
-@pytest.mark.parametrize("lang, sentences", [
-    ("cs", ["Kdo má křížovou dvojku, vynese ji do prvního štychu.",
-            "13 bodů za pikovou dámu, je-li mezi tvými získanými kartami"]),   # not „kartu „Piková dáma““
-    ("en", ["Whoever holds the Two of Clubs leads it to the first trick.",
-            "13 points for the Queen of Spades, if it is among the cards you have won"]),
-])
-def test_hearts_names_its_two_cards_as_players_say_them(example_text, lang, sentences):
-    text = example_text("hearts", lang)[0]
+def test_cards_are_named_as_players_say_them(example_text, game, lang, sentences):
+    text = example_text(game, lang)[0]
     for sentence in sentences:
         assert sentence in text
