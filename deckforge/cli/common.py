@@ -119,6 +119,23 @@ def progress_bar(total: int, label: str) -> Iterator[Callable[[int], None] | Non
         bar.close()
 
 
+def format_for(out: Path | None, fmt: str, formats: tuple[str, ...] | list[str], option: str = "fmt") -> str:
+    """Return the format to write: the one -o's name ends in (`r.pdf`, `rules.html`) when --format was not given;
+    --format when it was, with a warning where the name says otherwise (a file named .pdf holding HTML)."""
+    if out is None:
+        return fmt
+    suffix = {"htm": "html"}.get(Path(out).suffix.lower().lstrip("."), Path(out).suffix.lower().lstrip("."))
+    if suffix not in formats or suffix == fmt:
+        return fmt
+    if click.get_current_context().get_parameter_source(option) is click.core.ParameterSource.DEFAULT:
+        return suffix
+    from ..errors import display_path
+
+    click.echo(f"warning: {display_path(Path(out))} will hold {fmt.upper()}, as --format {fmt} asks, though its name "
+               f"ends in .{suffix}; name it .{fmt}, or leave out --format", err=True)
+    return fmt
+
+
 def player_range(low: int, high: int) -> str:
     """Return "2–4 players", or "4 players" for a deck of one count."""
     return counted(high, "player") if low == high else f"{low}–{high} players"

@@ -11,8 +11,8 @@ from ..errors import display_path
 from ..output import check_writable, default_output
 from ..output_guard import check_output
 from ..report import DEFAULT_GAMES
-from .common import (OutputPath, all_games_option, deck_argument, lang_option, open_deck, pick_lang, progress_bar,
-                     warn_untranslated)
+from .common import (OutputPath, all_games_option, deck_argument, format_for, lang_option, open_deck, pick_lang,
+                     progress_bar, warn_untranslated)
 
 
 @click.command("report")
@@ -53,6 +53,7 @@ def report(deck: str, games: int, all_games: bool, seed: int, jobs: int | None, 
     model = open_deck(deck)
     other = open_deck(against) if against else None
     name = f"{model.id}-vs-{other.id}-report" if other else f"{model.id}-report"
+    fmt = format_for(output, fmt, ("html", "pdf"))
     target = output or default_output(model.id, f"{name}.{fmt}")
     check_output(target)  # before the games, which may take minutes
     check_writable(target)

@@ -9,8 +9,8 @@ from ..errors import display_path
 from ..output import check_writable
 from ..output_guard import check_output
 from ..rulebook import FORMATS, PAPER_NAMES
-from .common import (OutputPath, deck_argument, lang_option, open_deck, pick_lang, pick_players, players_option,
-                     warn_untranslated)
+from .common import (OutputPath, deck_argument, format_for, lang_option, open_deck, pick_lang, pick_players,
+                     players_option, warn_untranslated)
 
 paper_option = click.option("--paper", type=click.Choice(list(PAPER_NAMES), case_sensitive=False), default="a4",
                             show_default=True,
@@ -55,6 +55,7 @@ def rulebook(deck: str, lang: str | None, players: int | None, fmt: str, paper: 
     if out:
         check_output(out)
         check_writable(out)
+    fmt = format_for(out, fmt, FORMATS)
     from ..rulebook import upright_emphasis, write_rulebook
 
     lang = pick_lang(model, lang)

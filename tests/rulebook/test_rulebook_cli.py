@@ -106,3 +106,16 @@ def test_a_count_below_the_games_fewest_players_is_refused_at_its_players_key(tm
     assert result.output == ("Error: solo/deck.yaml:3:10: players.min: Prší (prsi) needs at least 2 players, not 1: "
                              "raise it and players.max to 2\n")
     assert not Path("output").exists()
+
+
+def test_the_output_name_chooses_the_format_unless_format_is_given(tmp_path: Path) -> None:
+    """`rulebook -o rules.html` wrote a PDF into rules.html (and `report -o r.pdf` HTML into r.pdf), unsaid."""
+    named = CliRunner().invoke(main, ["rulebook", "prsi", "--lang", "en", "-o", str(tmp_path / "rules.html")])
+    assert named.exit_code == 0, named.output
+    assert (tmp_path / "rules.html").read_text(encoding="utf-8").lstrip().lower().startswith("<!doctype html")
+    given = CliRunner().invoke(main, ["rulebook", "prsi", "--lang", "en", "--format", "pdf", "-o",
+                                      str(tmp_path / "other.html")])
+    assert given.exit_code == 0, given.output
+    assert (tmp_path / "other.html").read_bytes().startswith(b"%PDF")
+    assert "other.html will hold PDF, as --format pdf asks, though its name ends in .html; name it .pdf, or " \
+           "leave out --format" in given.stderr
