@@ -73,6 +73,21 @@ def display_path(path: Path | str) -> str:
         return str(p)
 
 
+def windows_1250_reading(raw: bytes, at: int, stops: bytes) -> str:
+    """Return the run of bytes around `at` on its line, between any two of `stops`, as Windows-1250 reads it (what
+    Windows editors and Czech Excel save Czech text in), or "" where it cannot."""
+    start = raw.rfind(b"\n", 0, at) + 1
+    end = raw.find(b"\n", at)
+    line = raw[start:len(raw) if end < 0 else end]
+    offset = at - start
+    first = max((line.rfind(stop, 0, offset) for stop in stops), default=-1) + 1
+    last = min([i for i in (line.find(stop, offset) for stop in stops) if i >= 0] or [len(line)])
+    try:
+        return line[first:last].decode("cp1250")
+    except UnicodeDecodeError:
+        return ""
+
+
 def counted(number: int, noun: str) -> str:
     """Return `number` with the English `noun`, plural unless the number is one: "1 card", "2 cards"."""
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"

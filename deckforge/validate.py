@@ -10,7 +10,7 @@ from typing import Iterable
 
 from .i18n import SOURCE_LANGUAGE
 from .model import Deck, Source
-from .said import NS_, Said
+from .said import NS_, Said, said
 
 
 @dataclass
@@ -27,7 +27,7 @@ class Finding:
         return self.said(SOURCE_LANGUAGE)
 
     def said(self, lang: str) -> str:
-        text = self.message.said(lang) if isinstance(self.message, Said) else self.message
+        text = said(self.message, lang)
         if self.players:
             text = NS_("%(num)d player: %(finding)s", "%(num)d players: %(finding)s", self.players,
                        finding=text).said(lang)
@@ -66,15 +66,16 @@ def seat_findings(deck: Deck, counts: Iterable[int] | None = None) -> list[Findi
         return []
     values = {"game": spec.title, "id": spec.id, "fewest": fewest}
     if deck.players.high >= spec.min_players:
-        said = NS_("players.min: %(game)s (%(id)s) needs at least %(num)d player, not %(fewest)d: raise it to %(num)d",
-                   "players.min: %(game)s (%(id)s) needs at least %(num)d players, not %(fewest)d: raise it to %(num)d",
-                   spec.min_players, **values)
+        message = NS_("players.min: %(game)s (%(id)s) needs at least %(num)d player, not %(fewest)d: raise it to "
+                      "%(num)d",
+                      "players.min: %(game)s (%(id)s) needs at least %(num)d players, not %(fewest)d: raise it to "
+                      "%(num)d", spec.min_players, **values)
     else:
-        said = NS_("players.min: %(game)s (%(id)s) needs at least %(num)d player, not %(fewest)d: raise it and "
-                   "players.max to %(num)d",
-                   "players.min: %(game)s (%(id)s) needs at least %(num)d players, not %(fewest)d: raise it and "
-                   "players.max to %(num)d", spec.min_players, **values)
-    return [Finding(said, source=deck.players.source)]
+        message = NS_("players.min: %(game)s (%(id)s) needs at least %(num)d player, not %(fewest)d: raise it and "
+                      "players.max to %(num)d",
+                      "players.min: %(game)s (%(id)s) needs at least %(num)d players, not %(fewest)d: raise it and "
+                      "players.max to %(num)d", spec.min_players, **values)
+    return [Finding(message, source=deck.players.source)]
 
 
 def deal_findings(deck: Deck, counts: Iterable[int] | None = None) -> list[Finding]:

@@ -124,7 +124,8 @@ def format_for(out: Path | None, fmt: str, formats: tuple[str, ...] | list[str],
     --format when it was, with a warning where the name says otherwise (a file named .pdf holding HTML)."""
     if out is None:
         return fmt
-    suffix = {"htm": "html"}.get(Path(out).suffix.lower().lstrip("."), Path(out).suffix.lower().lstrip("."))
+    suffix = Path(out).suffix.lower().lstrip(".")
+    suffix = "html" if suffix == "htm" else suffix
     if suffix not in formats or suffix == fmt:
         return fmt
     if click.get_current_context().get_parameter_source(option) is click.core.ParameterSource.DEFAULT:

@@ -23,6 +23,7 @@ from .common import (OutputPath, all_games_option, deck_argument, format_for, la
 @click.option("--seed", "-s", type=int, default=1, show_default=True, help="Seed: the same seed gives the same report.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
               help="Processes to play in (default: every core); the figures do not depend on it.")
+# the default is sim.playcheck.STALL_POLICY, spelled out: the command line imports no simulator to show its help
 @click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
               help="How the computer players choose: greedy ones (the default) are those whose stalls validate "
                    "counts; random ones may stall where no sensible player would.")

@@ -397,13 +397,10 @@ class _DeckReader:
                 continue
             for card in cards:
                 for lang, text in values(card).items():
-                    missing = missing_characters(TOKEN.sub("", text), fonts[role])
-                    if missing:
+                    if (lacking := _lacking(text, lang, what, role, fonts[role])) is not None:
                         place = card.source or Source(self.c.file)
-                        listed = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
                         self.c.problems.append(Problem(place.file, place.line, place.column, f"card '{card.id}'",
-                                               f"the {lang} {what} uses {listed}, which the deck's {role} font "
-                                               f"{fonts[role].name} has no glyph for"))
+                                                       lacking))
 
     def check_book_glyphs(self, fonts: dict[str, Path]) -> None:
         """Report a character the deck's own fonts lack in the texts its rulebook sets in them: the deck's name (a
@@ -414,14 +411,8 @@ class _DeckReader:
             if role not in fonts or not isinstance(given, dict) or is_description(given):
                 continue  # rules described as data are written in deckforge's words (docs/rules-format.md)
             for lang, text in given.items():
-                if not isinstance(text, str):
-                    continue
-                missing = missing_characters(TOKEN.sub("", text), fonts[role])
-                if missing:
-                    listed = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
-                    self.c.error(given, lang, f"{key}.{lang}", f"the {lang} {what} uses {listed}, which the deck's "
-                                                              f"{role} font {fonts[role].name} has no glyph for; the "
-                                                              "rulebook would set it in another font")
+                if isinstance(text, str) and (lacking := _lacking(text, lang, what, role, fonts[role])) is not None:
+                    self.c.error(given, lang, f"{key}.{lang}", f"{lacking}; the rulebook would set it in another font")
 
     def colour(self, container: dict, key: str, path: str) -> str | None:
         value = container[key]
@@ -762,6 +753,15 @@ class _CardReader:
             if k not in allowed:
                 return None
         return Effect(name, _frozen(params))
+
+
+def _lacking(text: str, lang: str, what: str, role: str, font: Path) -> str | None:
+    """Say which characters of a text (icons aside) the deck's font for `role` has no glyph for, or None."""
+    missing = missing_characters(TOKEN.sub("", text), font)
+    if not missing:
+        return None
+    listed = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
+    return f"the {lang} {what} uses {listed}, which the deck's {role} font {font.name} has no glyph for"
 
 
 def _frozen(mapping: dict) -> MappingProxyType:

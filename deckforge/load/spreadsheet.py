@@ -17,7 +17,7 @@ import os
 import re
 from pathlib import Path
 
-from ..errors import DeckError, Problem, display_path
+from ..errors import DeckError, Problem, display_path, windows_1250_reading
 from ..limits import (MAX_SPREADSHEET_BYTES, MAX_SPREADSHEET_COLUMNS, MAX_SPREADSHEET_ROWS,
                       MAX_SPREADSHEET_UNPACKED_BYTES, check_size, read_bytes)
 from .check import closest, nearest
@@ -71,17 +71,7 @@ def _too_many_columns(shown: str, row: int) -> DeckError:
 def _not_utf8(shown: str, raw: bytes, at: int) -> Problem:
     """Say where a CSV file stops being UTF-8, the cell as Windows-1250 would read it (Excel's plain "CSV" saves
     Czech text so), and how to save the sheet as UTF-8."""
-    start = raw.rfind(b"\n", 0, at) + 1
-    end = raw.find(b"\n", at)
-    line = raw[start:len(raw) if end < 0 else end]
-    offset = at - start
-    cell_start = max(line.rfind(mark, 0, offset) for mark in (b",", b";", b"\t")) + 1
-    cell_end = min([i for i in (line.find(mark, offset) for mark in (b",", b";", b"\t", b"\r")) if i >= 0]
-                   or [len(line)])
-    try:
-        guess = line[cell_start:cell_end].decode("cp1250").strip('"')
-    except UnicodeDecodeError:
-        guess = ""
+    guess = windows_1250_reading(raw, at, b",;\t\r").strip('"')
     seen = (f": a cell that reads '{guess[:40]}' in Windows-1250, the encoding Excel's plain 'CSV' format uses for "
             "Czech" if guess else "")
     return Problem(shown, raw[:at].count(b"\n") + 1, None, "",

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from ..errors import DeckError, Problem, display_path
+from ..errors import DeckError, Problem, display_path, windows_1250_reading
 from ..limits import MAX_DECK_FILE_BYTES, read_bytes
 from .yamlguard import check_depth, check_structure
 
@@ -245,14 +245,9 @@ def _decode(raw: bytes, shown: str) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        start = raw.rfind(b"\n", 0, exc.start) + 1
-        col = exc.start - start + 1
-        word = re.search(rb"[^\s:,{}\[\]\"']*$", raw[start:exc.start]).group() + re.match(
-            rb"[^\s:,{}\[\]\"']*", raw[exc.start:]).group()
-        try:
-            seen = f": '{word.decode('cp1250')[:40]}' in Windows-1250, as Windows editors save Czech text by default"
-        except UnicodeDecodeError:
-            seen = ""
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        word = windows_1250_reading(raw, exc.start, b" \t\r:,{}[]\"'")
+        seen = f": '{word[:40]}' in Windows-1250, as Windows editors save Czech text by default" if word else ""
         raise DeckError([Problem(shown, line, col, "",
                                  f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}{seen}); save it as UTF-8 "
                                  "(in Notepad: Save as, Encoding UTF-8)")]) from None

@@ -22,6 +22,7 @@ from ..i18n import SOURCE_LANGUAGE, deck_words, install_words, translations
 from ..load import TEMPLATES_DIR
 from ..model import Deck
 from ..output import atomic_write
+from ..sim.playcheck import STALL_POLICY
 from ..sim.pool import GamePool
 from ..webfonts import web_font
 from . import card_charts, charts
@@ -65,7 +66,7 @@ class Report:
         return [(label, run, figure_rows(run, self.lang)) for label, run in self.series]
 
 
-def build_report(deck: Deck, games: int = DEFAULT_GAMES, seed: int = 1, policy: str = "greedy", jobs: int = 1,
+def build_report(deck: Deck, games: int = DEFAULT_GAMES, seed: int = 1, policy: str = STALL_POLICY, jobs: int = 1,
                  against: Deck | None = None, lang: str | None = None, progress: Progress | None = None,
                  full: bool = False) -> Report:
     """Play the deck (and `against`, with the same seeds) at every player count and compute the report: at most

@@ -20,6 +20,7 @@ from typing import Callable, Iterable
 from ..errors import DeckforgeError, counted, display_path
 from ..model import Deck
 from ..sim.base import SimulationError
+from ..sim.playcheck import STALL_POLICY  # the players validate judges stalls with: the report too
 from ..sim.pool import GamePool
 from ..sim.runner import seat_policies
 from ..sim.sequential import Rounds, Run, play_rounds, stall_decision
@@ -55,7 +56,7 @@ class DeckRun:
         return any(t.played and t.unplayed for run in self.counts.values() for t in run.cards.values())
 
 
-def play_deck(deck: Deck, games: int, seed: int, policy: str = "greedy", jobs: int = 1,
+def play_deck(deck: Deck, games: int, seed: int, policy: str = STALL_POLICY, jobs: int = 1,
               player_counts: Iterable[int] | None = None, progress: Progress | None = None, full: bool = False,
               pool: GamePool | None = None, number: int = 0) -> DeckRun:
     """Play the deck at every player count it supports (or those given) until each count's verdict is settled,

@@ -78,27 +78,27 @@ def noun(name: str) -> Noun | None:
     return found
 
 
-# Hard adjective endings by gender (masculine animate), number and case, in CASES order: "piková", "srdcový", "kulové".
-_ADJECTIVE = {
-    "f": {"sg": "á ou é é ou é", "pl": "é é ých ým ými ých"},
-    "m": {"sg": "ý ého ého ému ým ém", "pl": "í é ých ým ými ých"},
-    "n": {"sg": "é é ého ému ým ém", "pl": "á á ých ým ými ých"},
-}
-_NOMINATIVE_ENDING = {"f": "á", "m": "ý", "n": "é"}
-# Before the masculine animate plural -í a hard consonant softens: "srdcoví", "žaludoví" (v stays), "kulatí" (t -> t).
-_ANIMATE_PLURAL = {"k": "c", "h": "z", "ch": "š", "r": "ř"}
+# Hard adjective endings by gender (masculine animate), number and case: "piková", "srdcový", "kulové" (wording.py
+# declines a suit's adjective agreeing with "karta" by the feminine ones).
+HARD_ADJECTIVE = {gender: {number: dict(zip(CASES, endings.split(), strict=True)) for number, endings in forms.items()}
+                  for gender, forms in {
+                      "f": {"sg": "á ou é é ou é", "pl": "é é ých ým ými ých"},
+                      "m": {"sg": "ý ého ého ému ým ém", "pl": "í é ých ým ými ých"},
+                      "n": {"sg": "é é ého ému ým ém", "pl": "á á ých ým ými ých"}}.items()}
+# Before the masculine animate plural -í a hard consonant softens: "srdcoví", "žaludoví" (v stays); "ch" is tried
+# before "h".
+_ANIMATE_PLURAL = (("ch", "š"), ("k", "c"), ("h", "z"), ("r", "ř"))
 
 
 def adjective(word: str, gender: str, number: str, case: str) -> str | None:
     """Return a hard adjective ("piková", "srdcový", "pikové") in a gender, number and case, or None where the word
     is not one in the nominative singular of that gender."""
-    ending = _NOMINATIVE_ENDING[gender]
-    if not word.endswith(ending) or len(word) < 3:
+    if not word.endswith(HARD_ADJECTIVE[gender]["sg"]["nom"]) or len(word) < 3:
         return None
     stem = word[:-1]
-    form = _ADJECTIVE[gender][number].split()[CASES.index(case)]
+    form = HARD_ADJECTIVE[gender][number][case]
     if gender == "m" and number == "pl" and case == "nom":
-        for hard, soft in _ANIMATE_PLURAL.items():
+        for hard, soft in _ANIMATE_PLURAL:
             if stem.endswith(hard):
                 stem = stem[:-len(hard)] + soft
                 break

@@ -26,8 +26,7 @@ from .model import Where
 _KARTA = {"sg": dict(nom="karta", acc="kartu", gen="karty", dat="kartě", ins="kartou", loc="kartě"),
           "pl": dict(nom="karty", acc="karty", gen="karet", dat="kartám", ins="kartami", loc="kartách")}
 # Feminine adjective endings agreeing with "karta": hard (srdcová) and soft (jarní) declension.
-_HARD = {"sg": dict(nom="á", acc="ou", gen="é", dat="é", ins="ou", loc="é"),
-         "pl": dict(nom="é", acc="é", gen="ých", dat="ým", ins="ými", loc="ých")}
+_HARD = czech.HARD_ADJECTIVE["f"]
 _SOFT = {"sg": dict(nom="í", acc="í", gen="í", dat="í", ins="í", loc="í"),
          "pl": dict(nom="í", acc="í", gen="ích", dat="ím", ins="ími", loc="ích")}
 _WORD = re.compile(r"[\s\-]+")
@@ -282,16 +281,20 @@ class Words:
                 return f"{self.join(adjectives, 'or' if number == 'sg' else 'standard')} {noun}"
             return f"{noun} v barvě {self._values(found, 'or')}"
         if found.kind == "rank":
-            declined = [czech.decline(self.rank_name(v), number, case) for v in found.values]
-            if all(declined) and (not agree or all(gender == "f" for _, gender in declined)):
-                return self.join([form for form, _ in declined], "or" if number == "sg" else "standard")
-            return f"{noun} s hodnotou {self._values(found, 'or')}"
+            said = self._cs_declined([czech.decline(self.rank_name(v), number, case) for v in found.values],
+                                     number, agree)
+            return said or f"{noun} s hodnotou {self._values(found, 'or')}"
         if found.kind == "named":
-            declined = [czech.decline_card(name, number, case) for name in found.values]
-            if all(declined) and (not agree or all(gender == "f" for _, gender in declined)):
-                return self.join([form for form, _ in declined], "or" if number == "sg" else "standard")
-            return f"{noun} {self._values(found, 'or')}"
+            said = self._cs_declined([czech.decline_card(name, number, case) for name in found.values], number, agree)
+            return said or f"{noun} {self._values(found, 'or')}"
         return f"{noun} ({self._values(found, 'or')})"
+
+    def _cs_declined(self, declined: list, number: str, agree: bool) -> str | None:
+        """Join declined names ((form, gender) each) where every one is known and, in a sentence that agrees with
+        "karta", feminine; else None: the sentence keeps the label."""
+        if all(declined) and (not agree or all(gender == "f" for _, gender in declined)):
+            return self.join([form for form, _ in declined], "or" if number == "sg" else "standard")
+        return None
 
     def suit_cards(self, suit_id: str, number: str = "pl", case: str = "acc") -> str:
         """Name the cards of one suit ("srdcové karty", "cards in Hearts")."""
