@@ -1,5 +1,6 @@
-"""Fonts: register the Open Sans family (from the `ttf_opensans` package) once, embedded and subset by ReportLab,
-and a deck's own fonts (`fonts: {title: …, body: …}`, checked by the loader) when a deck brings them.
+"""Fonts: register each Open Sans face (from the `ttf_opensans` package) the first time a style asks for it, embedded
+and subset by ReportLab, and a deck's own fonts (`fonts: {title: …, body: …}`, checked by the loader) when a deck
+brings them.
 
 Open Sans covers Czech fully (ě š č ř ž ý á í é ú ů ď ť ň); ReportLab's own Vera does not. Every style a
 template may ask for maps to one registered TrueType face, so no unembedded standard font is ever referenced.
@@ -8,11 +9,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-FAMILY = "OpenSans"
 STYLES: dict[str, str] = {
     "regular": "OpenSans",
     "bold": "OpenSans-Bold",
@@ -28,22 +27,18 @@ _FILES = {
 
 
 @lru_cache(maxsize=None)
-def register_fonts() -> str:
-    """Register the four faces and their family mapping; return the regular face's name."""
+def _register_face(name: str) -> str:
+    """Register one Open Sans face, the first time a style asks for it (reading a face costs about 5 ms, and most
+    builds use two of the four); return its name."""
     import ttf_opensans
 
-    for name, filename in _FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(ttf_opensans.TTF_BIN_FOLDER / filename)))
-    for (bold, italic), name in {(0, 0): "OpenSans", (1, 0): "OpenSans-Bold", (0, 1): "OpenSans-Italic",
-                                 (1, 1): "OpenSans-BoldItalic"}.items():
-        addMapping(FAMILY, bold, italic, name)
-    return STYLES["regular"]
+    pdfmetrics.registerFont(TTFont(name, str(ttf_opensans.TTF_BIN_FOLDER / _FILES[name])))
+    return name
 
 
 def font_for(style: str) -> str:
     """Return the registered face name for a template style (regular, bold, italic, bold-italic)."""
-    register_fonts()
-    return STYLES[style]
+    return _register_face(STYLES[style])
 
 
 @lru_cache(maxsize=None)
