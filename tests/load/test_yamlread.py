@@ -177,3 +177,77 @@ def _both_builders(text: str):
 def test_the_plain_builder_makes_what_pyyaml_makes_or_meets_the_same_problem_first(text: str) -> None:
     plain, pyyaml = _both_builders(text)
     assert plain == pyyaml
+
+
+def _placed(value):
+    if isinstance(value, dict):
+        return ("map", value.lc.line, value.lc.col, dict(value.lc.data), {k: _placed(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return ("seq", value.lc.line, value.lc.col, dict(value.lc.data), [_placed(v) for v in value])
+    return (type(value).__name__, value)
+
+
+def _events_and_nodes(text: str):
+    """Return what the one-pass event builder and the node builder each make of a text (values and marks, or the
+    error met), the event builder's None when it hands the text on."""
+    from deckforge.load import yamlread
+
+    def outcome(build):
+        try:
+            return _placed(build())
+        except yamlread._Unusual:
+            return None
+        except Exception as exc:  # noqa: BLE001  (the error itself is what is compared)
+            mark = getattr(exc, "problem_mark", None)
+            return (type(exc).__name__, str(exc), mark and (mark.line, mark.column))
+
+    def by_nodes():
+        loader = yamlread._MarkedLoader(text)
+        try:
+            node = loader.get_single_node()
+            return node and yamlread._construct_plain(loader, node)
+        finally:
+            loader.dispose()
+
+    return outcome(lambda: yamlread._read_events(text)), outcome(by_nodes)
+
+
+def _generated_texts(count: int, seed: int) -> list[str]:
+    """Nested mappings and lists of scalars in every notation the readers treat apart, some malformed."""
+    import random
+
+    scalars = ["1", "-2", "0o17", "017", "0x1F", "1_000", "1.5", "1e3", ".5", ".inf", "true", "True", "yes", "null",
+               "~", "", "2020-01-01", "abc", "'q'", '"d"', "=", "<<", "[1, {a: b}]", "{a: 1}", "!!str 1", "!x y",
+               "|\n  kept", "Žluť", "1:2", "#c", "a: [", "@x", "*x"]
+    keys = ["a", "b", "1", "true", "null", '"a"', "~", "1.0"]
+    rng = random.Random(seed)
+
+    def value(depth: int) -> str:
+        roll, indent = rng.random(), "  " * depth
+        if depth > 3 or roll < 0.4:
+            return rng.choice(scalars)
+        if roll < 0.7:
+            return "".join(f"\n{indent}  {rng.choice(keys)}: {value(depth + 1)}" for _ in range(rng.randint(1, 3)))
+        return "".join(f"\n{indent}  - {value(depth + 1)}" for _ in range(rng.randint(1, 3)))
+
+    return [f"a: {value(0)}\n" if rng.random() < 0.8 else rng.choice(scalars) + rng.choice(["", "\n---\nb: 1\n", "\n..."])
+            for _ in range(count)]
+
+
+@pytest.mark.parametrize("path", [p for p in ALL_YAML if "&" not in p.read_text(encoding="utf-8", errors="replace")],
+                         ids=lambda p: p.stem)
+def test_the_event_builder_reads_each_file_as_the_node_builder_does(path: Path) -> None:
+    events, nodes = _events_and_nodes(path.read_text(encoding="utf-8", errors="replace"))
+    assert events == nodes or events is None and nodes is not None
+
+
+def test_the_event_builder_makes_what_the_node_builder_makes_or_hands_the_text_on() -> None:
+    made = handed = failed = 0
+    for text in _generated_texts(1500, seed=20):
+        events, nodes = _events_and_nodes(text)
+        if events is None:
+            handed += 1  # the node builder then reads it and names any problem as before
+        else:
+            assert events == nodes, text
+            made, failed = made + (events[0] in ("map", "seq")), failed + (events[0].endswith("Error"))
+    assert made > 250 and handed > 250 and failed > 100  # every path taken, many times
