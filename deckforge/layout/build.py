@@ -157,7 +157,8 @@ def prepare(deck: Deck, options: BuildOptions) -> Job:
     if options.proof:
         fronts, back = [with_proof(face) for face in fronts], back and with_proof(back)
     return Job(deck, players, lang, options, bleed, gap, offset, fronts, back,
-               deal_warnings(deck, players) + size_warnings + tuple(planner.warnings), tuple(planner.notes))
+               deal_warnings(deck, players) + size_warnings + tuple(planner.gathered_warnings()),
+               tuple(planner.notes))
 
 
 def deal_warnings(deck: Deck, players: int) -> tuple[str, ...]:

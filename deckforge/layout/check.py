@@ -36,5 +36,5 @@ def print_problems(deck: Deck, warnings: list[str] | None = None) -> list[str]:
         except DeckforgeError as exc:
             problems.extend(problems_of(exc))
         if warnings is not None:
-            warnings.extend(w for w in planner.warnings if w not in warnings)
+            warnings.extend(w for w in planner.gathered_warnings() if w not in warnings)
     return problems

@@ -114,7 +114,8 @@ class FacePlanner:
         self.bleed = bleed
         self.images = images or ImageBook()
         self.width, self.height = mm(build.deck.card_size.width_mm), mm(build.deck.card_size.height_mm)
-        self.warnings: list[str] = []
+        self.warnings: list[str] = []  # each face's own, in order (the preview shows them by face)
+        self._low_art: dict[str, tuple[str, str, str]] = {}  # a warning of low-resolution art -> its parts, face
         self.notes: list[str] = []  # what the user may want to know: a card whose text is set smaller than its role's
         self._type_sizes: TypeSizes | None = None
         self.shown = display_path(build.template.path)
@@ -210,7 +211,7 @@ class FacePlanner:
         if isinstance(element, SymbolBox):
             return self._symbol(element, context, label)
         assert isinstance(element, ArtBox), element
-        return self._art(element, label, art)
+        return self._art(element, label, art, face)
 
     def _shape(self, shape: Shape, context: dict, label: str) -> ShapeOp | None:
         fill = self._colour(shape.fill, context, label, "fill")
@@ -271,7 +272,7 @@ class FacePlanner:
         return SymbolOp(name, self.symbols[name], self._box(symbol.box), symbol.rotate, colour,
                         self.build.ink_saver)
 
-    def _art(self, art: ArtBox, label: str, path) -> ImageOp | None:
+    def _art(self, art: ArtBox, label: str, path, face: str) -> ImageOp | None:
         if path is None:
             return None
         info = self.images.info(path, label)
@@ -282,9 +283,12 @@ class FacePlanner:
         visible_w, visible_h = min(w, clip.w), min(h, clip.h)
         dpi = info.dpi_at(w, h)
         if dpi < MIN_DPI:
-            self._warn(f"{label}: the art {display_path(path)} ({info.width_px} × {info.height_px} px) prints at "
-                       f"{dpi:.0f} DPI in its {to_mm(visible_w):.0f} × {to_mm(visible_h):.0f} mm box; "
-                       f"{MIN_DPI} DPI or more prints sharp")
+            what = (f"the art {display_path(path)} ({info.width_px} × {info.height_px} px) prints at {dpi:.0f} DPI "
+                    f"in its {to_mm(visible_w):.0f} × {to_mm(visible_h):.0f} mm box; {MIN_DPI} DPI or more prints "
+                    "sharp")
+            message = f"{label}: {what}"
+            self._warn(message)
+            self._low_art[message] = (f"{self.shown}: {art.where}", what, face)
         return ImageOp(str(path), clip, draw)
 
     def _box(self, spec: BoxSpec, grow: bool = False) -> Box:
@@ -402,9 +406,41 @@ class FacePlanner:
                    f"{self.build.template.path.name}, {text.where}, prints upright in {deck.fonts[upright].name}, "
                    f"the {upright} font; add `{role}: fonts/<file>` under `fonts`: the {face} face of that family")
 
+    def gathered_warnings(self) -> list[str]:
+        """Return the warnings with art that prints below MIN_DPI said once for every face that shows it alike
+        (a picture shared by 20 cards was 20 warnings, and 60 in validate's three languages): the first card's
+        warning names them all, without the language, which does not change where a picture prints."""
+        faces: dict[tuple[str, str], list[str]] = {}
+        for message in self.warnings:
+            if message in self._low_art:
+                where, what, face = self._low_art[message]
+                faces.setdefault((where, what), []).append(face)
+        gathered = []
+        for message in self.warnings:
+            if message not in self._low_art:
+                gathered.append(message)
+                continue
+            where, what, _ = self._low_art[message]
+            shown = faces.pop((where, what), None)
+            if shown is not None:
+                gathered.append(f"{where}: {_faces_named(shown)}: {what}")
+        return gathered
+
     def _warn(self, message: str) -> None:
         if message not in self.warnings:
             self.warnings.append(message)
+
+
+def _faces_named(faces: list[str], shown: int = 4) -> str:
+    """Name faces ("card-rock", "back") as a warning does: "card 'rock'", "cards 'a', 'b' and 'c'", "the back and
+    card 'a'", the first `shown` cards and how many more."""
+    cards = [f"'{face.removeprefix('card-')}'" for face in dict.fromkeys(faces) if face != "back"]
+    if len(cards) > shown:
+        cards = cards[:shown - 1] + [f"{len(cards) - shown + 1} more"]
+    named = ("card " if len(cards) == 1 else "cards ") + (" and ".join(cards) if len(cards) < 3
+                                                          else f"{', '.join(cards[:-1])} and {cards[-1]}")
+    back = "the back" if "back" in faces else ""
+    return " and ".join(part for part in (back, named if cards else "") if part)
 
 
 def _by_identity(kept: dict, part, make: Callable, *also):

@@ -92,13 +92,16 @@ def test_a_shared_image_is_stored_once_and_low_resolution_is_reported(tmp_path: 
     for page in PdfReader(result.path).pages:
         _find_images(page["/Resources"].get("/XObject"), images)
     assert len(images) == 1
-    assert len(layout_warnings(result)) == 2  # one per card face that shows it: rock and paper
-    # 120 × 90 px fitted into a 43 × 30 mm box is 40 × 30 mm: 90 px over 30 mm is 76 DPI.
-    assert "rock.png (120 × 90 px) prints at 76 DPI in its 40 × 30 mm box" in layout_warnings(result)[0]
-    # validate, which lays out every face as a build would, warns alike (it said nothing before the print run)
+    # once for both faces that show it alike (it was once a face); 120 × 90 px fitted into a 43 × 30 mm box is
+    # 40 × 30 mm: 90 px over 30 mm is 76 DPI
+    (warning,) = layout_warnings(result)
+    assert ": cards 'rock' and 'paper': the art " in warning
+    assert "rock.png (120 × 90 px) prints at 76 DPI in its 40 × 30 mm box" in warning
+    # validate, which lays out every face as a build would, in each of the deck's languages, warns alike and once
     from deckforge.validate import validate_deck
 
-    assert set(layout_warnings(result)) <= set(validate_deck(load_deck(folder), play=False).warnings)
+    checked = validate_deck(load_deck(folder), play=False).warnings
+    assert len(load_deck(folder).languages) > 1 and [w for w in checked if "DPI" in w] == [warning]
 
 
 def _find_images(xobjects, images: set) -> None:
@@ -358,3 +361,14 @@ def test_a_deck_for_fewer_players_than_its_game_needs_is_built_with_a_warning(tm
     assert ("warning: solo/deck.yaml:3:10: players.min: Rock, Paper, Scissors (kamen-nuzky-papir) needs at least 2 "
             "players, not 1: raise it and players.max to 2; the cards are printed all the same\n") in result.stderr
     assert len(PdfReader("solo.pdf").pages) == 8
+
+
+def test_faces_sharing_a_low_resolution_picture_are_named_in_one_warning() -> None:
+    from deckforge.layout.faces import _faces_named
+
+    assert _faces_named(["card-rock"]) == "card 'rock'"
+    assert _faces_named(["card-a", "card-b", "card-a"]) == "cards 'a' and 'b'"  # a card met twice is named once
+    assert _faces_named(["card-a", "card-b", "card-c"]) == "cards 'a', 'b' and 'c'"
+    assert _faces_named([f"card-{n}" for n in "abcdefg"]) == "cards 'a', 'b', 'c' and 4 more"
+    assert _faces_named(["back"]) == "the back"
+    assert _faces_named(["card-a", "back"]) == "the back and card 'a'"
