@@ -163,7 +163,10 @@ def _read_workbook(path: Path, sheet: str | None, shown: str):
         raise _too_many_rows(shown)
     if table.width > MAX_SPREADSHEET_COLUMNS:
         raise _too_many_columns(shown, 1)
-    return table.iter_rows()
+    # calamine's rows start at the sheet's first column that holds anything: pad them, so that a sheet whose
+    # cards begin in column B names the columns a spreadsheet program shows
+    skipped = table.start[1] if table.start else 0
+    return ([""] * skipped + row for row in table.iter_rows()) if skipped else table.iter_rows()
 
 
 def _check_unpacked(path: Path) -> None:
@@ -195,7 +198,10 @@ def card_items(sheet: Sheet, languages: tuple[str, ...], typed: dict[str, str]) 
     their type ("int", "bool", ...) so numbers and flags arrive as the loader expects them."""
     rows = sheet.rows
     if not rows or not any(cell.strip() for cell in rows[0]):
-        raise DeckError([sheet.problem(1, 1, "the first row must name the columns: id, count, name.<lang>, …")])
+        later = next((number for number, row in enumerate(rows[1:50], start=2)
+                      if {"id", "count"} <= {cell.strip() for cell in row}), None)
+        moved = f"; they are in row {later}: delete the rows above it" if later else ""
+        raise DeckError([sheet.problem(1, 1, f"the first row must name the columns: id, count, name.<lang>, …{moved}")])
     header = [cell.strip() for cell in rows[0]]
     _check_header(sheet, header, languages)
     if sheet.path.suffix.lower() == ".csv":
@@ -217,20 +223,23 @@ def in_sheet_words(problems: list[Problem], sheet: Sheet) -> list[Problem]:
     """Say a missing key of a row in a spreadsheet's words: an empty cell of a column it has, or a column it
     lacks (a maker of a spreadsheet knows cells and columns, not keys); and a cell's value as what it holds, not
     as "a text" (every cell is read as text: "found a text '2.5'" said the number typed was something else)."""
-    header = {cell.strip() for cell in sheet.rows[0]} if sheet.rows else set()
+    header = {}  # each column's name -> its number, the first where a name is given twice
+    for number, cell in enumerate(sheet.rows[0] if sheet.rows else (), start=1):
+        header.setdefault(cell.strip(), number)
     said = []
     for problem in problems:
         found = _MISSING_KEY.match(problem.message)
-        words = problem.message
+        words, column = problem.message, problem.column
         if found and problem.key_path.startswith("row "):
             key = found.group(1)
             columns = sorted(c for c in header if c == key or c.startswith(f"{key}."))
             words = (f"the cell in column '{columns[0]}' is empty" if columns
                      else f"no column '{key}' in the sheet") + problem.message[found.end():]
+            column = header[columns[0]] if columns else column  # the empty cell itself, not the row's first
         elif problem.key_path.startswith("row "):
             words = words.replace(", found a text '", ", found '")
-        if words != problem.message:
-            problem = Problem(problem.file, problem.line, problem.column, problem.key_path, words)
+        if words != problem.message or column != problem.column:
+            problem = Problem(problem.file, problem.line, column, problem.key_path, words)
         said.append(problem)
     return said
 

@@ -157,7 +157,31 @@ def test_an_empty_cell_is_called_an_empty_cell(tmp_path):
     with pytest.raises(DeckError) as caught:
         load_deck(write(tmp_path / "d", "cards.csv", rows=rows))
     assert [str(p).split("cards.csv:")[1] for p in caught.value.problems] == \
-        ["3:1: row 3: the cell in column 'count' is empty"]
+        ["3:2: row 3: the cell in column 'count' is empty"]  # at the empty cell, not the row's first
+
+
+def test_a_workbook_whose_table_starts_further_in_is_placed_by_the_columns_shown(tmp_path):
+    """calamine's rows begin at a sheet's first column holding anything: a table from column B had every problem
+    named one column to the left (B3 was "3:1"); a table under a title row was refused without saying why."""
+    openpyxl = pytest.importorskip("openpyxl")
+    folder = write(tmp_path / "d", "cards.xlsx")
+    rows = [HEADER, ROWS[0], ["frost", "", "Frost", "Mráz", "Strike for 2.", "Úder za 2.", "2", ""]]
+
+    def save(first_row: int) -> None:
+        book = openpyxl.Workbook()
+        for number, row in enumerate(rows, start=first_row):
+            for column, value in enumerate(row, start=2):
+                book.active.cell(number, column, int(value) if value.isdigit() else value or None)
+        book.save(folder / "cards.xlsx")
+
+    save(1)
+    assert _messages(folder) == ["cards.xlsx:3:3: row 3: the cell in column 'count' is empty"]  # C3
+    rows[2][1] = "4"
+    save(1)
+    assert [card.count for card in load_deck(folder).cards] == [6, 4]
+    save(3)
+    assert _messages(folder) == ["cards.xlsx:1:1: the first row must name the columns: id, count, name.<lang>, …; "
+                                 "they are in row 3: delete the rows above it"]
 
 
 def _messages(folder: Path) -> list[str]:
