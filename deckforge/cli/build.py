@@ -245,12 +245,16 @@ def calibrate(paper: str, backs: str, back_offset: tuple[str, str], lang: str, o
       deckforge calibrate --paper letter
       deckforge calibrate --back-offset 0.5,-1
     """
+    from ..layout.build import FILE_SUFFIXES
     from ..layout.calibrate import write_calibration
 
     path = write_calibration(paper, backs, back_offset, lang, out)
     warn_untranslated(lang)
     click.echo(f"wrote {display_path(path)}: print it double-sided at 100 %, flipping on the "
                f"{'short' if backs == 'duplex-short' else 'long'} edge")
+    if path.suffix.lower() in FILE_SUFFIXES and path.suffix.lower() != ".pdf":  # as build warns of its sheets
+        click.echo(f"warning: {display_path(path)} holds a PDF, though its name ends in {path.suffix}: rename it "
+                   f"{path.stem}.pdf", err=True)
 
 
 COMMANDS = [build, calibrate]

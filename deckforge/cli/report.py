@@ -65,6 +65,12 @@ def report(deck: str, games: int, all_games: bool, seed: int, jobs: int | None, 
     from ..report.play import refuse_broken
 
     total = games * len(player_counts(model, other)) * (2 if other else 1)
+    if other is not None and other.game != model.game:
+        def named(each) -> str:  # a deck, with its game where the deck's id does not say it
+            return f"'{each.id}'" if each.id == each.game else f"'{each.id}' ({each.game or 'a game of its own'})"
+
+        click.echo(f"warning: {named(model)} and {named(other)} are decks of different games: the figures side by "
+                   "side compare two games, not two versions of one deck, which --against is for", err=True)
     for each in (model, other) if other else (model,):
         refuse_broken(each)  # a static check that fails says more than any number of games would
     with progress_bar(total, "Playing") as progress:

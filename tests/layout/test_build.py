@@ -255,6 +255,14 @@ def test_build_and_calibrate_have_help_with_examples() -> None:
         assert result.exit_code == 0 and "Example:" in result.output
 
 
+def test_calibrate_says_when_its_pdf_is_named_as_another_kind_of_file(tmp_path: Path) -> None:
+    picture = CliRunner().invoke(main, ["calibrate", "-o", str(tmp_path / "sheet.png")])
+    assert picture.exit_code == 0 and (tmp_path / "sheet.png").read_bytes().startswith(b"%PDF")
+    assert "sheet.png holds a PDF, though its name ends in .png: rename it sheet.pdf" in picture.output
+    named = CliRunner().invoke(main, ["calibrate", "-o", str(tmp_path / "sheet.pdf")])
+    assert named.exit_code == 0 and "warning" not in named.output
+
+
 def test_build_all_plans_every_bundled_deck_in_each_language() -> None:
     jobs, notes = bundled_jobs()
     sheets = [job.label for job in jobs if not job.label.endswith("rulebook")]

@@ -69,6 +69,23 @@ def test_report_refuses_decks_with_no_player_count_in_common(tmp_path):
     assert not (tmp_path / "x.html").exists()
 
 
+def test_report_warns_when_the_deck_against_is_of_another_game(tmp_path, monkeypatch):
+    import click
+
+    import deckforge.report.page as page
+
+    def stop(*args, **kwargs):  # the warning comes before any game: stop there
+        raise click.exceptions.Exit(3)
+    monkeypatch.setattr(page, "build_report", stop)
+    variant = knp_variant(tmp_path / "whirlwind")
+    other = run("report", "kamen-nuzky-papir", "--against", "wizard", "-o", tmp_path / "w.html")
+    assert other.exit_code == 3, other.output
+    assert ("warning: 'kamen-nuzky-papir' and 'wizard' are decks of different games: the figures side by side "
+            "compare two games, not two versions of one deck, which --against is for") in other.output
+    same = run("report", "kamen-nuzky-papir", "--against", variant, "-o", tmp_path / "v.html")
+    assert same.exit_code == 3 and "warning" not in same.output, same.output
+
+
 def test_report_names_a_missing_deck(tmp_path):
     outcome = run("report", tmp_path / "nowhere", "-o", tmp_path / "x.html")
     assert outcome.exit_code == 1
