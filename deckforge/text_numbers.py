@@ -78,12 +78,14 @@ def _value(word: str, numbers: dict[str, int]) -> int | None:
     return int(word) if word.isdigit() else numbers.get(word.lower())
 
 
-def card_warnings(card: Card) -> list[str]:
-    """Return a warning for each number in the card's texts that none of its effects' parameters gives, where the
-    text also leaves one of those parameters' values unsaid."""
+def card_warnings(card: Card, lang: str | None = None) -> list[str]:
+    """Return a warning for each number in the card's texts (in `lang` only, when given) that none of its effects'
+    parameters gives, where the text also leaves one of those parameters' values unsaid."""
     values = _effect_values(card)
-    return [_warning(card, lang, value, unit, said) for lang, text in card.texts.items()
-            for value, unit, said in _unexplained(stated_numbers(text, lang), values)]
+    if not values:
+        return []
+    return [_warning(card, code, value, unit, said) for code, text in card.texts.items() if lang in (None, code)
+            for value, unit, said in _unexplained(stated_numbers(text, code), values)]
 
 
 def _effect_values(card: Card) -> dict[str, set[int]]:
@@ -111,6 +113,7 @@ def _warning(card: Card, lang: str, value: int, unit: str, said: str) -> str:
             f"effect says {effects}; fix the text or the effect, or write text: auto")
 
 
-def text_warnings(deck: Deck) -> list[str]:
-    """Return the number mismatches of every card of the deck."""
-    return [warning for card in deck.cards for warning in card_warnings(card)]
+def text_warnings(deck: Deck, lang: str | None = None) -> list[str]:
+    """Return the number mismatches of every card of the deck, in its texts of `lang` only when given (a build,
+    a rulebook and the preview say those of the language they print; validate all)."""
+    return [warning for card in deck.cards for warning in card_warnings(card, lang)]

@@ -61,6 +61,10 @@ def rulebook(deck: str, lang: str | None, players: int | None, fmt: str, paper: 
     lang = pick_lang(model, lang)
     path = write_rulebook(model, lang, pick_players(model, players), fmt, paper, out, pdf_x, booklet)
     click.echo(f"wrote {display_path(path)}")
+    from ..text_numbers import text_warnings
+
+    for mismatch in text_warnings(model, lang):  # the rulebook prints the card texts as the cards do
+        click.echo(f"warning: {mismatch}", err=True)
     if upright := upright_emphasis(model):
         click.echo(f"warning: {upright}", err=True)
     if model.described is not None:

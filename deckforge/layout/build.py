@@ -156,8 +156,10 @@ def prepare(deck: Deck, options: BuildOptions) -> Job:
     back = planner.back() if options.backs != "none" else None
     if options.proof:
         fronts, back = [with_proof(face) for face in fronts], back and with_proof(back)
+    from ..text_numbers import text_warnings
+
     return Job(deck, players, lang, options, bleed, gap, offset, fronts, back,
-               deal_warnings(deck, players) + size_warnings + tuple(planner.gathered_warnings()),
+               deal_warnings(deck, players) + tuple(text_warnings(deck, lang)) + size_warnings + tuple(planner.gathered_warnings()),
                tuple(planner.notes))
 
 

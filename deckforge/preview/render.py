@@ -19,6 +19,7 @@ from ..layout.context import BuildContext, back_context, card_context
 from ..layout.faces import Face, FacePlanner
 from ..layout.preview_render import PREVIEW_DPI, face_pngs, preview_job
 from ..model import Deck
+from ..text_numbers import text_warnings
 from ..typography import tie
 
 BACK_ID = "back"
@@ -114,6 +115,8 @@ class FaceRenderer:
                                       drawing.revision))
                 warnings.extend(w for w in drawing.warnings if w not in warnings)
             self._forget_oldest()
+        # a text whose numbers its effects contradict, in the language shown, as the build warns of it
+        warnings.extend(w for w in text_warnings(deck, lang) if w not in warnings)
         return DeckView(deck, lang, players, tuple(faces), tuple(warnings))
 
     def png(self, key: str) -> bytes | None:

@@ -1,4 +1,5 @@
-"""`deckforge validate` warns when a number in a hand-written card text disagrees with the card's effects."""
+"""`deckforge validate` (and build, rulebook and preview, in the language they print) warns when a number in a
+hand-written card text disagrees with the card's effects."""
 from __future__ import annotations
 
 import json
@@ -90,3 +91,31 @@ def test_english_a_card_is_one_card(text: str) -> None:
     effects = (Effect("draw", {"target": "next", "count": 2}), Effect("skip", {"target": "next", "turns": 2}))
     warnings = card_warnings(card({"en": text}, *effects))
     assert len(warnings) == 1 and f"the text says '{text.split()[-2]} {text.split()[-1][:-1]}' (1)" in warnings[0]
+
+
+def test_build_rulebook_and_preview_say_the_mismatches_of_the_language_they_print(tmp_path) -> None:
+    """Only validate said them: a maker who built and printed never heard that the text contradicts the card."""
+    from deckforge.layout import BuildOptions, build_deck
+    from deckforge.load.card_template import load_card_template
+    from deckforge.preview.render import FaceRenderer
+
+    cut = item("long-cut", "scissors", 1, effects=[{"effect": "skip", "turns": 3}])
+    cut["text"] = {"cs": "Další hráč vynechá tři tahy.", "en": "The next player misses two turns."}
+    path = tmp_path / "deck.yaml"
+    path.write_text(json.dumps({"extends": "kamen-nuzky-papir", "id": "long-cut", "cards": [cut]},
+                               ensure_ascii=False), encoding="utf-8")
+    deck = load_deck(path)
+    said = "card 'long-cut', text.en: the text says 'two turns' (2), but the effect says skip turns=3"
+
+    def mismatches(warnings) -> list[str]:
+        return [w for w in warnings if "the text says" in w]
+
+    english = build_deck(deck, BuildOptions(players=3, lang="en"), out=tmp_path / "en.pdf")
+    czech = build_deck(deck, BuildOptions(players=3, lang="cs"), out=tmp_path / "cs.pdf")
+    assert len(mismatches(english.warnings)) == 1 and said in mismatches(english.warnings)[0]
+    assert mismatches(czech.warnings) == []  # the Czech text agrees
+    rulebook = CliRunner().invoke(main, ["rulebook", str(path), "-l", "en", "--format", "html",
+                                         "-o", str(tmp_path / "rules.html")])
+    assert rulebook.exit_code == 0 and said in rulebook.stderr
+    view = FaceRenderer().view(deck, load_card_template(deck), "en", 3, 1)
+    assert len(mismatches(view.warnings)) == 1 and said in mismatches(view.warnings)[0]
