@@ -128,8 +128,11 @@ def validate(deck: str, players: int | None, jobs: int | None, all_games: bool) 
               help="Bundled deck id or deck path to copy  [default: the starter deck, see 'deckforge list']")
 @click.option("--spreadsheet", is_flag=True,
               help="Keep the cards in cards.csv (one row a card) instead of the deck file's YAML list.")
-def new(path: Path, source: str, spreadsheet: bool) -> None:
-    """Start a custom deck in PATH as a copy of a bundled deck, with a new id.
+@click.option("--own", is_flag=True,
+              help="Start a game of your own instead: no bundled rules, a rules text for its rulebook and three "
+                   "example cards in cards.csv to rewrite.")
+def new(path: Path, source: str, spreadsheet: bool, own: bool) -> None:
+    """Start a custom deck in PATH as a copy of a bundled deck, with a new id, or a game of your own (--own).
 
     Refuses to overwrite an existing folder.
 
@@ -137,6 +140,7 @@ def new(path: Path, source: str, spreadsheet: bool) -> None:
     Example:
       deckforge new my-deck --from kamen-nuzky-papir
       deckforge new my-deck --spreadsheet
+      deckforge new my-game --own
     """
     import shutil
     import tempfile
@@ -145,13 +149,17 @@ def new(path: Path, source: str, spreadsheet: bool) -> None:
     from ..output import uninterrupted
     from ..output_guard import check_output, protect
 
-    original = open_deck(source or starter_deck())
-    protect(original, whole_folder=True)  # a copy inside the folder it copies would copy itself
+    if own and source:
+        raise DeckforgeError("--own starts a game of your own and --from copies a deck: give one of them")
+    original = None if own else open_deck(source or starter_deck())
+    if original is not None:
+        protect(original, whole_folder=True)  # a copy inside the folder it copies would copy itself
     check_output(path, instead="a folder of your own, outside the deck you copy")
     if os.path.lexists(path):
         raise DeckforgeError(f"{path} already exists; choose a new folder for the deck")
     new_id = deck_id_from_name(path.name)
-    planned = survey(original.folder)  # refuses links out of the folder, pipes and devices before anything is made
+    # refuses links out of the folder, pipes and devices before anything is made
+    planned = survey(original.folder) if original is not None else None
     staging = Path(tempfile.mktemp(prefix=".deckforge-new-", dir=path.parent))  # named first: see atomic_path
     try:
         try:
@@ -159,18 +167,28 @@ def new(path: Path, source: str, spreadsheet: bool) -> None:
             staging.mkdir(mode=0o700)
         except OSError as exc:
             raise DeckforgeError(f"cannot create {path}: {exc.strerror}") from None
-        copy_files(planned, staging)
-        deck_file = staging / "deck.yaml"
-        text = deck_file.read_text(encoding="utf-8")
-        deck_file.write_text(re.sub(r"(?m)^id:.*$", f"id: {new_id}", text, count=1), encoding="utf-8")
-        if spreadsheet:
-            _cards_to_spreadsheet(original, deck_file)
+        if original is None:
+            from ..own_game import own_game_files
+
+            for name, text in own_game_files(new_id, path.name).items():
+                (staging / name).write_text(text, encoding="utf-8")
+        else:
+            copy_files(planned, staging)
+            deck_file = staging / "deck.yaml"
+            text = deck_file.read_text(encoding="utf-8")
+            deck_file.write_text(re.sub(r"(?m)^id:.*$", f"id: {new_id}", text, count=1), encoding="utf-8")
+            if spreadsheet:
+                _cards_to_spreadsheet(original, deck_file)
         staging.rename(path)
     finally:
         with uninterrupted():
             shutil.rmtree(staging, ignore_errors=True)
-    click.echo(f"created {path / 'deck.yaml'} (id {new_id}, copied from {original.id}); edit it, then run "
-               f"deckforge validate {shlex.quote(str(path))}")
+    if original is None:
+        click.echo(f"created {path / 'deck.yaml'} (id {new_id}, a game of your own) and {path / 'cards.csv'}, its "
+                   f"cards; edit them, then run deckforge validate {shlex.quote(str(path))}")
+    else:
+        click.echo(f"created {path / 'deck.yaml'} (id {new_id}, copied from {original.id}); edit it, then run "
+                   f"deckforge validate {shlex.quote(str(path))}")
 
 
 def _cards_to_spreadsheet(original, deck_file: Path) -> None:

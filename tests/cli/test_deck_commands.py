@@ -102,6 +102,34 @@ def test_new_takes_the_id_from_a_czech_folder_name_without_its_accents(tmp_path:
     assert result.output.rstrip().endswith(f"then run deckforge validate '{target}'")
 
 
+def test_new_own_starts_a_game_of_ones_own_that_validates_builds_and_has_a_rulebook(tmp_path: Path) -> None:
+    """Every starter copied a bundled game's deck, whose rules a maker inventing a game must first take out."""
+    import pdfplumber
+
+    from deckforge.layout import BuildOptions, build_deck
+    from deckforge.load import load_deck
+    from deckforge.rulebook import write_rulebook
+
+    target = tmp_path / "Čarodějný souboj"
+    result = run("new", str(target), "--own")
+    assert result.exit_code == 0, result.output
+    assert "(id carodejny-souboj, a game of your own)" in result.output and "cards.csv" in result.output
+    deck = load_deck(target)
+    assert deck.game is None and deck.name("cs") == "Čarodějný souboj" and deck.languages == ("en", "cs")
+    assert [(card.id, card.count) for card in deck.cards] == [("spark", 10), ("gust", 8), ("mirror", 6)]
+    assert all(card.source.file.endswith("cards.csv") for card in deck.cards)
+    checked = run("validate", str(target))
+    assert checked.exit_code == 0 and "carodejny-souboj: ok (2–4 players)" in checked.output
+    sheets = build_deck(deck, BuildOptions(lang="cs"), out=tmp_path / "cards.pdf")
+    assert sheets.cards == 24 and not [w for w in sheets.warnings if "cannot deal" not in w]
+    with pdfplumber.open(sheets.path) as pdf:
+        assert "Hned zahraj ještě jednu kartu." in pdf.pages[0].extract_text()
+    rules = write_rulebook(deck, "cs", 4, "html", out=tmp_path / "rules.html").read_text(encoding="utf-8")
+    assert "Vyhrává, kdo se jako první zbaví všech karet." in rules and "Zrcadlo" in rules
+    both = CliRunner().invoke(main, ["new", str(tmp_path / "other"), "--own", "--from", "wizard"])
+    assert both.exit_code == 1 and "give one of them" in both.output and not (tmp_path / "other").exists()
+
+
 def test_new_gives_a_folder_name_with_no_latin_letters_its_own_stable_id(tmp_path: Path) -> None:
     """"日本" got the id "my-deck", that of a folder named "My Deck", so their builds shared output/my-deck/; such
     a name now gets "deck-" and a short hash of itself, the same on every run (and for its decomposed spelling)."""
