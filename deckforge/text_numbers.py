@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from .i18n import translations, words_key
 from .model import Card, Deck
+from .said import S_, Said
 
 UNITS = {"count": "card", "turns": "turn"}  # an effect parameter, and what its number counts
 WINDOW = 3  # the noun may follow the number after at most two other words ("2 more cards", "zwei weitere Karten")
@@ -81,6 +82,10 @@ def _value(word: str, numbers: dict[str, int]) -> int | None:
 def card_warnings(card: Card, lang: str | None = None) -> list[str]:
     """Return a warning for each number in the card's texts (in `lang` only, when given) that none of its effects'
     parameters gives, where the text also leaves one of those parameters' values unsaid."""
+    return [str(warning) for warning in _said_card_warnings(card, lang)]
+
+
+def _said_card_warnings(card: Card, lang: str | None) -> list[Said]:
     values = _effect_values(card)
     if not values:
         return []
@@ -106,14 +111,20 @@ def _unexplained(stated: list[tuple[int, str, str]], values: dict[str, set[int]]
             if value not in values[unit] and values[unit] - said[unit]]
 
 
-def _warning(card: Card, lang: str, value: int, unit: str, said: str) -> str:
+def _warning(card: Card, lang: str, value: int, unit: str, said: str) -> Said:
     effects = "; ".join(f"{e.name} {p}={e.params[p]}" for e in card.effects for p, u in UNITS.items()
                         if u == unit and p in e.params)
-    return (f"{card.source or card.id}: card '{card.id}', text.{lang}: the text says '{said}' ({value}), but the "
-            f"effect says {effects}; fix the text or the effect, or write text: auto")
+    return S_("%(place)s: card '%(card)s', text.%(lang)s: the text says '%(said)s' (%(value)d), but the effect says "
+              "%(effects)s; fix the text or the effect, or write text: auto", place=str(card.source or card.id),
+              card=card.id, lang=lang, said=said, value=value, effects=effects)
 
 
 def text_warnings(deck: Deck, lang: str | None = None) -> list[str]:
     """Return the number mismatches of every card of the deck, in its texts of `lang` only when given (a build,
     a rulebook and the preview say those of the language they print; validate all)."""
-    return [warning for card in deck.cards for warning in card_warnings(card, lang)]
+    return [str(warning) for warning in said_text_warnings(deck, lang)]
+
+
+def said_text_warnings(deck: Deck, lang: str | None = None) -> list[Said]:
+    """Return `text_warnings` as they can be said in another language (the preview's page)."""
+    return [warning for card in deck.cards for warning in _said_card_warnings(card, lang)]

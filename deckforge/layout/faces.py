@@ -17,6 +17,7 @@ from ..load.card_template import (COLOUR, TEMPLATE_ENV, ArtBox, BoxSpec, Element
                                   TextBox, compiled_condition, compiled_text)
 from ..load.check import nearest
 from ..model import Card
+from ..said import S_, Said
 from ..typography import tie
 from ..sandbox import CARD_SECONDS, TemplateProblem, evaluate, render
 from .context import BuildContext, SuitView, back_context, card_context
@@ -116,6 +117,7 @@ class FacePlanner:
         self.width, self.height = mm(build.deck.card_size.width_mm), mm(build.deck.card_size.height_mm)
         self.warnings: list[str] = []  # each face's own, in order (the preview shows them by face)
         self._low_art: dict[str, tuple[str, str, str]] = {}  # a warning of low-resolution art -> its parts, face
+        self._said: dict[str, Said] = {}  # a warning -> the same, to be said in another language
         self.notes: list[str] = []  # what the user may want to know: a card whose text is set smaller than its role's
         self._type_sizes: TypeSizes | None = None
         self.shown = display_path(build.template.path)
@@ -146,7 +148,7 @@ class FacePlanner:
                               for problem in problems_of(exc)]) from None
         self._warn_covered(card, placed)
         self._warn_art_unused(ops, f"{card.source or self.shown}: card '{card.id}'", card.art, layout,
-                              "this card's face", "the card's `art`")
+                              S_("on this card's face"), S_("the card's `art`"))
         return Face(f"card-{card.id}", self.width, self.height, self.bleed, ops)
 
     def back(self) -> Face:
@@ -155,7 +157,7 @@ class FacePlanner:
         where = f"the back ({self.build.lang})"
         ops = self._ops(self.build.template.back, back_context(self.build), where, deck.back.art, "back")
         self._warn_art_unused(ops, f"{display_path(deck.path) if deck.path else deck.id}: back.art", deck.back.art,
-                              self.build.template.back, "the back", "`back.art`")
+                              self.build.template.back, S_("on the back"), "`back.art`")
         return Face("back", self.width, self.height, self.bleed, ops)
 
     @property
@@ -283,12 +285,13 @@ class FacePlanner:
         visible_w, visible_h = min(w, clip.w), min(h, clip.h)
         dpi = info.dpi_at(w, h)
         if dpi < MIN_DPI:
-            what = (f"the art {display_path(path)} ({info.width_px} × {info.height_px} px) prints at {dpi:.0f} DPI "
-                    f"in its {to_mm(visible_w):.0f} × {to_mm(visible_h):.0f} mm box; {MIN_DPI} DPI or more prints "
-                    "sharp")
-            message = f"{label}: {what}"
+            what = S_("the art %(path)s (%(width)d × %(height)d px) prints at %(dpi)s DPI in its %(box_w)s × "
+                      "%(box_h)s mm box; %(least)d DPI or more prints sharp", path=display_path(path),
+                      width=info.width_px, height=info.height_px, dpi=format(dpi, ".0f"),
+                      box_w=format(to_mm(visible_w), ".0f"), box_h=format(to_mm(visible_h), ".0f"), least=MIN_DPI)
+            message = S_("%(place)s: %(what)s", place=label, what=what)
             self._warn(message)
-            self._low_art[message] = (f"{self.shown}: {art.where}", what, face)
+            self._low_art[str(message)] = (f"{self.shown}: {art.where}", str(what), face)
         return ImageOp(str(path), clip, draw)
 
     def _box(self, spec: BoxSpec, grow: bool = False) -> Box:
@@ -377,34 +380,39 @@ class FacePlanner:
         if not pairs:
             return
         over, covered = (list(dict.fromkeys(pair[i] for pair in pairs)) for i in (0, 1))
-        self._warn(f"{card.source or self.shown}: card '{card.id}': the card template "
-                   f"{self.build.template.path.name} lays the card's text ({_quoted(over)}) over part of the symbols "
-                   f"it draws for the card ({_quoted(covered)}); leave out the card's text (the rulebook can say it), "
-                   "give the text to a card whose face draws no symbols there, or use a card template whose text "
-                   "box leaves them room (docs/card-templates.md)")
+        self._warn(S_("%(place)s: card '%(card)s': the card template %(template)s lays the card's text (%(over)s) "
+                      "over part of the symbols it draws for the card (%(covered)s); leave out the card's text (the "
+                      "rulebook can say it), give the text to a card whose face draws no symbols there, or use a card "
+                      "template whose text box leaves them room (docs/card-templates.md)",
+                      place=str(card.source or self.shown), card=card.id, template=self.build.template.path.name,
+                      over=_quoted(over), covered=_quoted(covered)))
 
     def _shows_card_text(self, element: Element) -> bool:
         return _by_identity(self._card_text, element, lambda: _shows_card_text(element))
 
-    def _warn_art_unused(self, ops: tuple[Op, ...], who: str, art, layout: Layout, face: str, key: str) -> None:
+    def _warn_art_unused(self, ops: tuple[Op, ...], who: str, art, layout: Layout, face: Said,
+                         key: Said | str) -> None:
         """Warn when art is given and the face's operations draw no image: the file is checked, but never printed."""
         if art is None or any(isinstance(op, ImageOp) for op in ops):
             return
         boxes = [element for element in layout.elements if isinstance(element, ArtBox)]
-        why = (f"whose art boxes ({_quoted(boxes)}) each have a `when` that leaves it out" if boxes
-               else "which has no art box")
-        self._warn(f"{who}: the art {display_path(art)} never prints: the card template "
-                   f"{self.build.template.path.name} draws no art on {face}, {why}; remove {key}, or use a card "
-                   "template with an art box there (docs/card-templates.md)")
+        why = (S_("whose art boxes (%(boxes)s) each have a `when` that leaves it out", boxes=_quoted(boxes)) if boxes
+               else S_("which has no art box"))
+        self._warn(S_("%(place)s: the art %(path)s never prints: the card template %(template)s draws no art %(face)s, "
+                      "%(why)s; remove %(key)s, or use a card template with an art box there "
+                      "(docs/card-templates.md)", place=who, path=display_path(art),
+                      template=self.build.template.path.name, face=face, why=why, key=key))
 
     def _warn_upright(self, text: TextBox, role: str, upright: str) -> None:
         """Say once per element that its italic style prints upright, and how to give the deck an italic face."""
         deck = self.build.deck
         where = display_path(deck.path) if deck.path else deck.id
-        face = "italic" if role == "italic" else "bold italic"
-        self._warn(f"{where}: fonts: no {role} font, so the {text.style} text of the card template "
-                   f"{self.build.template.path.name}, {text.where}, prints upright in {deck.fonts[upright].name}, "
-                   f"the {upright} font; add `{role}: fonts/<file>` under `fonts`: the {face} face of that family")
+        face = S_("the italic face") if role == "italic" else S_("the bold italic face")
+        self._warn(S_("%(place)s: fonts: no %(role)s font, so the %(style)s text of the card template %(template)s, "
+                      "%(element)s, prints upright in %(font)s, the %(upright)s font; add `%(role)s: fonts/<file>` "
+                      "under `fonts`: %(face)s of that family", place=where, role=role, style=text.style,
+                      template=self.build.template.path.name, element=text.where, font=deck.fonts[upright].name,
+                      upright=upright, face=face))
 
     def gathered_warnings(self) -> list[str]:
         """Return the warnings with art that prints below MIN_DPI said once for every face that shows it alike
@@ -426,9 +434,16 @@ class FacePlanner:
                 gathered.append(f"{where}: {_faces_named(shown)}: {what}")
         return gathered
 
-    def _warn(self, message: str) -> None:
-        if message not in self.warnings:
-            self.warnings.append(message)
+    def said_as(self, warning: str) -> Said | str:
+        """Return a warning as it can be said in the preview page's language (the English text where it cannot)."""
+        return self._said.get(warning, warning)
+
+    def _warn(self, message: Said | str) -> None:
+        text = str(message)  # the build and validate print English; the preview says it in its page's language
+        if text not in self.warnings:
+            self.warnings.append(text)
+            if isinstance(message, Said):
+                self._said[text] = message
 
 
 def _faces_named(faces: list[str], shown: int = 4) -> str:

@@ -19,7 +19,8 @@ from ..layout.context import BuildContext, back_context, card_context
 from ..layout.faces import Face, FacePlanner
 from ..layout.preview_render import PREVIEW_DPI, face_pngs, preview_job
 from ..model import Deck
-from ..text_numbers import text_warnings
+from ..said import Said
+from ..text_numbers import said_text_warnings
 from ..typography import tie
 
 BACK_ID = "back"
@@ -54,7 +55,7 @@ class DeckView:
     lang: str
     players: int
     faces: tuple[FaceView, ...]
-    warnings: tuple[str, ...]
+    warnings: tuple[Said | str, ...]  # said in the page's language where it can be
 
     def face(self, face_id: str, back: bool = False) -> FaceView | None:
         for face in self.faces:
@@ -71,7 +72,7 @@ class DeckView:
 class _Drawing:
     png: bytes
     revision: int
-    warnings: tuple[str, ...]
+    warnings: tuple[Said | str, ...]  # said in the page's language where it can be
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ class FaceRenderer:
                 warnings.extend(w for w in drawing.warnings if w not in warnings)
             self._forget_oldest()
         # a text whose numbers its effects contradict, in the language shown, as the build warns of it
-        warnings.extend(w for w in text_warnings(deck, lang) if w not in warnings)
+        warnings.extend(w for w in said_text_warnings(deck, lang) if w not in warnings)
         return DeckView(deck, lang, players, tuple(faces), tuple(warnings))
 
     def png(self, key: str) -> bytes | None:
@@ -137,7 +138,7 @@ class FaceRenderer:
             for want in batch:
                 step(f"{_named(want)} ({lang}, {players} players)")
                 before = len(planner.warnings)
-                planned.append((want.key, want.plan(), tuple(planner.warnings[before:])))
+                planned.append((want.key, want.plan(), tuple(planner.said_as(w) for w in planner.warnings[before:])))
             step(f"drawing {', '.join(_named(want) for want in batch)}")
             pngs = face_pngs(job, [face for _, face, _ in planned])
             for (key, _, warnings), png in zip(planned, pngs):

@@ -108,7 +108,7 @@ def test_build_rulebook_and_preview_say_the_mismatches_of_the_language_they_prin
     said = "card 'long-cut', text.en: the text says 'two turns' (2), but the effect says skip turns=3"
 
     def mismatches(warnings) -> list[str]:
-        return [w for w in warnings if "the text says" in w]
+        return [str(w) for w in warnings if "the text says" in str(w)]
 
     english = build_deck(deck, BuildOptions(players=3, lang="en"), out=tmp_path / "en.pdf")
     czech = build_deck(deck, BuildOptions(players=3, lang="cs"), out=tmp_path / "cs.pdf")

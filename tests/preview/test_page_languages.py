@@ -138,3 +138,30 @@ def test_the_pending_check_promises_a_simulation_only_where_one_runs(tmp_path, s
     simulated = visible(render_view(replace(session.page(lang, 2), verdict=None)))
     assert PENDING[lang][0] in static_only and "simul" not in static_only.lower(), static_only
     assert PENDING[lang][1] in simulated, simulated
+
+
+def test_the_warnings_of_the_cards_are_said_in_the_language_shown(tmp_path, deck_copy) -> None:
+    """A Czech page said „Kontroly…“ and then, of the same cards, "the art … prints at 35 DPI" in English."""
+    from PIL import Image
+    from starlette.testclient import TestClient
+
+    from preview_port import PORT
+
+    from deckforge.preview import PreviewSession, create_app
+
+    Image.new("RGB", (60, 45), (200, 50, 50)).save(deck_copy.parent / "small.png")
+    text = deck_copy.read_text(encoding="utf-8")
+    text = text.replace("      cs: Další hráč si lízne 2 karty.", "      cs: Další hráč si lízne 3 karty.", 1)
+    text = text.replace("    name: {cs: Kámen, en: Rock, de: Stein}", "    name: {cs: Kámen, en: Rock, de: Stein}\n"
+                        "    art: small.png", 1)
+    deck_copy.write_text(text, encoding="utf-8")
+    session = PreviewSession(deck_copy, check=lambda deck, players: Verdict(players, (), ()))
+    try:
+        with TestClient(create_app(session, watch=False, port=PORT), base_url=f"http://127.0.0.1:{PORT}") as client:
+            pages = {lang: visible(client.get("/", params={"lang": lang, "players": 3}).text)
+                     for lang in ("cs", "en")}
+    finally:
+        session.close()
+    assert "small.png (60 × 45 px) se ve svém rámečku" in pages["cs"] and "prints at" not in pages["cs"]
+    assert "v textu stojí „3 karty“ (3), ale efekt udává draw count=2; opravte text nebo efekt" in pages["cs"]
+    assert "small.png (60 × 45 px) prints at" in pages["en"] and "the text says" not in pages["en"]
