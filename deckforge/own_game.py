@@ -15,6 +15,9 @@ DECK = """\
 # The cards are in cards.csv, one row a card; docs/homemade-decks.md explains every column.
 id: {id}
 name: {{en: {name}, cs: {name}}}
+description:
+  en: Play your cards and do what they say. The first player with no cards left wins.
+  cs: Vykládej karty a dělej, co říkají. Kdo se první zbaví všech karet, vyhrává.
 languages: [en, cs]
 players: {{min: 2, max: 4}}
 card_size: poker

@@ -126,6 +126,7 @@ def test_new_own_starts_a_game_of_ones_own_that_validates_builds_and_has_a_ruleb
         assert "Hned zahraj ještě jednu kartu." in pdf.pages[0].extract_text()
     rules = write_rulebook(deck, "cs", 4, "html", out=tmp_path / "rules.html").read_text(encoding="utf-8")
     assert "Vyhrává, kdo se jako první zbaví všech karet." in rules and "Zrcadlo" in rules
+    assert "Vykládej karty a dělej, co říkají." in rules  # the description leads the title page
     both = CliRunner().invoke(main, ["new", str(tmp_path / "other"), "--own", "--from", "wizard"])
     assert both.exit_code == 1 and "give one of them" in both.output and not (tmp_path / "other").exists()
 
