@@ -9,3 +9,4 @@ STRUCTURAL_KEYS = ("ranks", "values", "teams", "min_players", "zones", "setup", 
 def is_description(value: object) -> bool:
     """Return whether a deck's `rules:` value is a description (it holds a structural key) rather than text."""
     return isinstance(value, dict) and any(key in value for key in STRUCTURAL_KEYS)
+RULES_KEYS = STRUCTURAL_KEYS + ("notes", "attributes")  # every key `rules:` takes

@@ -16,10 +16,9 @@ from .model import (ANY_CARD, ROUND_ENDS, WINNERS, AttributeNames, Bid, BidScore
                     MoveCards, OutBonus, PerCard, PerSet, PerTrick, RulesModel, ShootTheMoon, SumScore, Trump, TurnUp,
                     Values, Winner, Zone)
 from .parse_play import read_play
-from .keys import STRUCTURAL_KEYS
+from .keys import RULES_KEYS
 from .read import RulesReader
 
-RULES_KEYS = STRUCTURAL_KEYS + ("notes", "attributes")
 SETUP_KEYS = {"deal": ("to", "count", "where", "by", "from"), "move": ("where", "to", "from"),
               "turn_up": ("to", "count", "acts")}
 SCORE_KEYS = {"per_card": ("zone", "where", "points"), "per_trick": (), "per_set": (),

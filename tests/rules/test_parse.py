@@ -125,6 +125,16 @@ def test_a_turns_game_needs_moves(tmp_path):
     assert any("rules.play: a turns game needs 'moves'" in p for p in found)
 
 
+@pytest.mark.parametrize("wrong, right, said", [
+    ("  play:\n", "  paly:\n", "rules.paly: unknown key 'paly'; did you mean 'play'?"),
+    ("    moves:\n", "    move:\n", "rules.play.move: unknown key 'move'; did you mean 'moves'?"),
+])
+def test_a_misspelt_play_or_moves_is_one_problem_not_two(tmp_path, wrong, right, said):
+    """`paly:` was named twice: as an unknown key meaning 'play', and as 'play' missing."""
+    found = problems(tmp_path, EIGHTS.replace(wrong, right, 1))
+    assert len(found) == 1 and said in found[0], found
+
+
 def test_every_key_the_parser_reads_is_documented(project_root):
     from deckforge.rules import parse, parse_play
 
