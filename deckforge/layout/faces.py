@@ -289,7 +289,10 @@ class FacePlanner:
                       "%(box_h)s mm box; %(least)d DPI or more prints sharp", path=display_path(path),
                       width=info.width_px, height=info.height_px, dpi=format(dpi, ".0f"),
                       box_w=format(to_mm(visible_w), ".0f"), box_h=format(to_mm(visible_h), ".0f"), least=MIN_DPI)
-            message = S_("%(place)s: %(what)s", place=label, what=what)
+            lang = self.build.lang  # the face said as `_ops` names it in `label`, in the page's language too
+            shown = (S_("the back (%(lang)s)", lang=lang) if face == "back"
+                     else S_("card '%(card)s' (%(lang)s)", card=face.removeprefix("card-"), lang=lang))
+            message = S_("%(place)s: %(face)s: %(what)s", place=f"{self.shown}: {art.where}", face=shown, what=what)
             self._warn(message)
             self._low_art[str(message)] = (f"{self.shown}: {art.where}", str(what), face)
         return ImageOp(str(path), clip, draw)

@@ -162,6 +162,8 @@ def test_the_warnings_of_the_cards_are_said_in_the_language_shown(tmp_path, deck
                      for lang in ("cs", "en")}
     finally:
         session.close()
-    assert "small.png (60 × 45 px) se ve svém rámečku" in pages["cs"] and "prints at" not in pages["cs"]
+    assert "karta &#39;rock&#39; (cs): obrázek " in pages["cs"] and "small.png (60 × 45 px) se ve svém rámečku" in \
+        pages["cs"] and "prints at" not in pages["cs"]
     assert "v textu stojí „3 karty“ (3), ale efekt udává draw count=2; opravte text nebo efekt" in pages["cs"]
-    assert "small.png (60 × 45 px) prints at" in pages["en"] and "the text says" not in pages["en"]
+    assert "card &#39;rock&#39; (en): the art " in pages["en"] and "small.png (60 × 45 px) prints at" in \
+        pages["en"] and "the text says" not in pages["en"]
