@@ -284,7 +284,7 @@ class FacePlanner:
         draw = Box(clip.x + (clip.w - w) / 2, clip.y + (clip.h - h) / 2, w, h)
         visible_w, visible_h = min(w, clip.w), min(h, clip.h)
         dpi = info.dpi_at(w, h)
-        if dpi < MIN_DPI:
+        if round(dpi) < MIN_DPI:  # as said: 299.9 DPI is 300, and a warning of "300 DPI" would puzzle
             what = S_("the art %(path)s (%(width)d × %(height)d px) prints at %(dpi)s DPI in its %(box_w)s × "
                       "%(box_h)s mm box; %(least)d DPI or more prints sharp", path=display_path(path),
                       width=info.width_px, height=info.height_px, dpi=format(dpi, ".0f"),

@@ -296,3 +296,25 @@ def test_a_cell_is_quoted_as_it_holds_its_value_not_as_a_text(tmp_path):
     rows = [ROWS[0], ["frost", "2.5", "Frost", "Mráz", "Strike for 2.", "Úder za 2.", "2", ""]]
     assert _messages(write(tmp_path / "d", "cards.csv", rows=rows)) == [
         "cards.csv:3:2: row 3.count: expected a whole number from 1 to 1000, found '2.5'"]
+
+
+def test_the_basic_templates_back_prints_the_decks_back_art_instead_of_its_title(tmp_path):
+    """`back.art` on a homemade deck was checked and then never printed: the basic template had no art box there."""
+    import pdfplumber
+    from PIL import Image
+
+    from deckforge.layout import BuildOptions, build_deck
+
+    folder = write(tmp_path / "d", "cards.csv")
+    plain = build_deck(load_deck(folder), BuildOptions(lang="en"), out=tmp_path / "plain.pdf")
+    Image.new("RGB", (815, 1110), (120, 40, 90)).save(folder / "back.png", dpi=(300, 300))
+    deck_file = folder / "deck.yaml"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8") + "back:\n  art: back.png\n", encoding="utf-8")
+    pictured = build_deck(load_deck(folder), BuildOptions(lang="en"), out=tmp_path / "art.pdf")
+    assert not [w for w in pictured.warnings if "never prints" in w or "DPI" in w], pictured.warnings
+    with pdfplumber.open(plain.path) as before, pdfplumber.open(pictured.path) as after:
+        fronts = len(before.pages[0].images)
+        # each back's title, and the page line's deck name; then the page line's alone
+        assert before.pages[1].extract_text().count("Hex Duel") > 1 and not before.pages[1].images
+        assert after.pages[1].extract_text().count("Hex Duel") == 1  # the picture instead of frame and title
+        assert after.pages[1].images and len(after.pages[0].images) == fronts  # on the backs only
