@@ -136,7 +136,7 @@ class FacePlanner:
     def card(self, card: Card, copies: int) -> Face:
         """Plan one card's face from the layout of its kind."""
         context = card_context(self.build, card, copies)
-        where = f"card '{card.id}' ({self.build.lang})"
+        where = str(_face_named(f"card-{card.id}", self.build.lang))
         layout = self.build.template.layout_for(card.kind)
         placed: list[tuple[Element, Op]] = []
         try:
@@ -154,7 +154,7 @@ class FacePlanner:
     def back(self) -> Face:
         """Plan the back every card shares."""
         deck = self.build.deck
-        where = f"the back ({self.build.lang})"
+        where = str(_face_named("back", self.build.lang))
         ops = self._ops(self.build.template.back, back_context(self.build), where, deck.back.art, "back")
         self._warn_art_unused(ops, f"{display_path(deck.path) if deck.path else deck.id}: back.art", deck.back.art,
                               self.build.template.back, S_("on the back"), "`back.art`")
@@ -289,10 +289,8 @@ class FacePlanner:
                       "%(box_h)s mm box; %(least)d DPI or more prints sharp", path=display_path(path),
                       width=info.width_px, height=info.height_px, dpi=format(dpi, ".0f"),
                       box_w=format(to_mm(visible_w), ".0f"), box_h=format(to_mm(visible_h), ".0f"), least=MIN_DPI)
-            lang = self.build.lang  # the face said as `_ops` names it in `label`, in the page's language too
-            shown = (S_("the back (%(lang)s)", lang=lang) if face == "back"
-                     else S_("card '%(card)s' (%(lang)s)", card=face.removeprefix("card-"), lang=lang))
-            message = S_("%(place)s: %(face)s: %(what)s", place=f"{self.shown}: {art.where}", face=shown, what=what)
+            message = S_("%(place)s: %(face)s: %(what)s", place=f"{self.shown}: {art.where}",
+                         face=_face_named(face, self.build.lang), what=what)  # `label`, the face said in any language
             self._warn(message)
             self._low_art[str(message)] = (f"{self.shown}: {art.where}", str(what), face)
         return ImageOp(str(path), clip, draw)
@@ -447,6 +445,13 @@ class FacePlanner:
             self.warnings.append(text)
             if isinstance(message, Said):
                 self._said[text] = message
+
+
+def _face_named(face: str, lang: str) -> Said:
+    """Name one face ("card-rock", "back") in one language as messages place it: "card 'rock' (cs)", "the back (cs)"."""
+    if face == "back":
+        return S_("the back (%(lang)s)", lang=lang)
+    return S_("card '%(card)s' (%(lang)s)", card=face.removeprefix("card-"), lang=lang)
 
 
 def _faces_named(faces: list[str], shown: int = 4) -> str:

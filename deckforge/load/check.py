@@ -21,6 +21,13 @@ def closest(word: str, allowed: Iterable[str]) -> str | None:
     return match[0] if match else None
 
 
+def meant_by_unknown(mapping: dict, allowed: Iterable[str]) -> set[str]:
+    """Return the allowed keys that the mapping's unknown keys are taken for: their message already names each
+    ("unknown key 'paly'; did you mean 'play'?"), so a message that it is missing would say it twice."""
+    allowed = list(allowed)
+    return {closest(k, allowed) for k in mapping if k not in allowed} - {None}
+
+
 def type_name(value: object) -> str:
     if isinstance(value, bool):
         return "true/false"
@@ -70,12 +77,11 @@ class Checker:
             self.error(container, key, path, f"expected a mapping, found {type_name(value)}")
             return None
         allowed = list(allowed)
-        meant = set()  # required keys that an unknown key's message already names ("did you mean 'count'?")
+        meant = meant_by_unknown(value, allowed) if allowed else set()  # named by an unknown key's message
         if allowed:
             for k in value:
                 if k not in allowed:
                     match = closest(k, allowed)
-                    meant.add(match)
                     self.error(value, k, f"{path}.{k}" if path else str(k),
                                f"unknown key '{k}'" + (f"; did you mean '{match}'?" if match else "")
                                + f" (allowed: {', '.join(allowed)})", at_key=True)

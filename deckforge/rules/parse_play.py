@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from .model import (STYLES, WHENS, AskMove, Beats, Bust, Condition, DrawMove, HitMove, PassMove, Play, PlayMove,
                     Reveal, Sets, StandMove, TakeMove, Tricks, Where)
-from ..load.check import closest, nearest
+from ..load.check import meant_by_unknown, nearest
 from .keys import RULES_KEYS
 from .read import RulesReader
 
@@ -28,15 +28,10 @@ ASK_TARGETS = ("opponent", "next", "left", "previous", "right")
 TAKE_TARGETS = ("left", "next", "right", "previous", "chosen")
 
 
-def _misspelt(key: str, mapping: dict, allowed) -> bool:
-    """Whether an unknown key of the mapping is taken for `key` (its message then says "did you mean 'play'?")."""
-    return any(k not in allowed and closest(k, allowed) == key for k in mapping)
-
-
 def read_play(r: RulesReader, rules: dict, path: str = "rules.play") -> Play | None:
     """Read `rules.play`; None when it is missing or not a mapping."""
     if "play" not in rules:
-        if not _misspelt("play", rules, RULES_KEYS):  # else the misspelt key's message names it
+        if "play" not in meant_by_unknown(rules, RULES_KEYS):  # else the misspelt key's message names it
             r.c.error({"rules": rules}, "rules", "rules", "missing key 'play': how the game is played "
                                                           "(style: turns, tricks or reveal)")
         return None
@@ -49,7 +44,8 @@ def read_play(r: RulesReader, rules: dict, path: str = "rules.play") -> Play | N
     for key in wrong:
         r.c.error(spec, key, f"{path}.{key}", f"'{key}' is an option of another style than '{style}'", at_key=True)
     moves = _moves(r, spec, path) if "moves" in spec else ()
-    if style == "turns" and not moves and not ("moves" not in spec and _misspelt("moves", spec, PLAY_KEYS)):
+    misspelt = "moves" not in spec and "moves" in meant_by_unknown(spec, PLAY_KEYS)  # said as the unknown key
+    if style == "turns" and not moves and not misspelt:
         r.c.error({"play": spec}, "play", path, "a turns game needs 'moves': what a seat may do on its turn "
                                                 "(play, draw, ask, take, hit, stand, pass)")
     elif style != "turns" and moves:

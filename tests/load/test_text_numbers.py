@@ -3,6 +3,7 @@ hand-written card text disagrees with the card's effects."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -59,13 +60,18 @@ def test_every_bundled_deck_is_clean(path) -> None:
     assert text_warnings(load_deck(path)) == []
 
 
-def test_validate_prints_the_warning_with_file_card_and_language_and_still_passes(tmp_path) -> None:
+def long_cut_deck(folder) -> Path:
+    """Write a deck whose card 'long-cut' skips 3 turns, its Czech text saying three and its English text two."""
     cut = item("long-cut", "scissors", 1, effects=[{"effect": "skip", "turns": 3}])
     cut["text"] = {"cs": "Další hráč vynechá tři tahy.", "en": "The next player misses two turns."}
-    path = tmp_path / "deck.yaml"
+    path = folder / "deck.yaml"
     path.write_text(json.dumps({"extends": "kamen-nuzky-papir", "id": "long-cut", "cards": [cut]},
                                ensure_ascii=False), encoding="utf-8")
-    result = CliRunner().invoke(main, ["validate", str(path), "--players", "3"])
+    return path
+
+
+def test_validate_prints_the_warning_with_file_card_and_language_and_still_passes(tmp_path) -> None:
+    result = CliRunner().invoke(main, ["validate", str(long_cut_deck(tmp_path)), "--players", "3"])
     assert result.exit_code == 0, result.output
     warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
     assert len(warnings) == 1, result.stderr
@@ -99,11 +105,7 @@ def test_build_rulebook_and_preview_say_the_mismatches_of_the_language_they_prin
     from deckforge.load.card_template import load_card_template
     from deckforge.preview.render import FaceRenderer
 
-    cut = item("long-cut", "scissors", 1, effects=[{"effect": "skip", "turns": 3}])
-    cut["text"] = {"cs": "Další hráč vynechá tři tahy.", "en": "The next player misses two turns."}
-    path = tmp_path / "deck.yaml"
-    path.write_text(json.dumps({"extends": "kamen-nuzky-papir", "id": "long-cut", "cards": [cut]},
-                               ensure_ascii=False), encoding="utf-8")
+    path = long_cut_deck(tmp_path)
     deck = load_deck(path)
     said = "card 'long-cut', text.en: the text says 'two turns' (2), but the effect says skip turns=3"
 

@@ -139,22 +139,24 @@ def test_an_unchanged_template_is_parsed_once_and_an_edited_one_again(tmp_path: 
     assert again == {"faces": {"a": 22}} and isinstance(again, MarkedMap)
 
 
+def _placed(value):
+    """Return a parse as comparable values: each mapping and list with its place and the places of its parts."""
+    if isinstance(value, dict):
+        return ("map", value.lc.line, value.lc.col, dict(value.lc.data), {k: _placed(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return ("seq", value.lc.line, value.lc.col, dict(value.lc.data), [_placed(v) for v in value])
+    return (type(value).__name__, value)
+
+
 def _both_builders(text: str):
     """Return what the plain builder and PyYAML's constructor each make of a text: values and marks, or the error."""
     from deckforge.load import yamlread
-
-    def placed(value):
-        if isinstance(value, dict):
-            return ("map", value.lc.line, value.lc.col, dict(value.lc.data), {k: placed(v) for k, v in value.items()})
-        if isinstance(value, list):
-            return ("seq", value.lc.line, value.lc.col, dict(value.lc.data), [placed(v) for v in value])
-        return (type(value).__name__, value)
 
     results = []
     for build in (yamlread._construct_plain, lambda loader, node: loader.construct_document(node)):
         loader = yamlread._MarkedLoader(text)
         try:
-            results.append(placed(build(loader, loader.get_single_node())))
+            results.append(_placed(build(loader, loader.get_single_node())))
         except Exception as exc:  # noqa: BLE001  (the error itself is what is compared)
             mark = getattr(exc, "mark", None)
             results.append((type(exc).__name__, str(exc), mark and (mark.line, mark.column)))
@@ -177,14 +179,6 @@ def _both_builders(text: str):
 def test_the_plain_builder_makes_what_pyyaml_makes_or_meets_the_same_problem_first(text: str) -> None:
     plain, pyyaml = _both_builders(text)
     assert plain == pyyaml
-
-
-def _placed(value):
-    if isinstance(value, dict):
-        return ("map", value.lc.line, value.lc.col, dict(value.lc.data), {k: _placed(v) for k, v in value.items()})
-    if isinstance(value, list):
-        return ("seq", value.lc.line, value.lc.col, dict(value.lc.data), [_placed(v) for v in value])
-    return (type(value).__name__, value)
 
 
 def _events_and_nodes(text: str):
