@@ -197,12 +197,15 @@ def card_items(sheet: Sheet, languages: tuple[str, ...], typed: dict[str, str]) 
     """Turn the sheet's rows into a card list, each value marked with its place; `typed` maps attribute names to
     their type ("int", "bool", ...) so numbers and flags arrive as the loader expects them."""
     rows = sheet.rows
-    if not rows or not any(cell.strip() for cell in rows[0]):
+    named = {"id", "count"}  # the columns every sheet has: a row holding both is the header
+    header = [cell.strip() for cell in rows[0]] if rows else []
+    if not named <= set(header):  # an empty first row, or a title above the table
         later = next((number for number, row in enumerate(rows[1:50], start=2)
-                      if {"id", "count"} <= {cell.strip() for cell in row}), None)
-        moved = f"; they are in row {later}: delete the rows above it" if later else ""
-        raise DeckError([sheet.problem(1, 1, f"the first row must name the columns: id, count, name.<lang>, …{moved}")])
-    header = [cell.strip() for cell in rows[0]]
+                      if named <= {cell.strip() for cell in row}), None)
+        if later is not None or not any(header):
+            moved = f"; they are in row {later}: delete the rows above it" if later else ""
+            raise DeckError([sheet.problem(1, 1, "the first row must name the columns: id, count, name.<lang>, …"
+                                                 + moved)])
     _check_header(sheet, header, languages)
     if sheet.path.suffix.lower() == ".csv":
         _check_row_lengths(sheet, len(header))

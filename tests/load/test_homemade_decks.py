@@ -167,8 +167,9 @@ def test_a_workbook_whose_table_starts_further_in_is_placed_by_the_columns_shown
     folder = write(tmp_path / "d", "cards.xlsx")
     rows = [HEADER, ROWS[0], ["frost", "", "Frost", "Mráz", "Strike for 2.", "Úder za 2.", "2", ""]]
 
-    def save(first_row: int) -> None:
+    def save(first_row: int, title: str | None = None) -> None:
         book = openpyxl.Workbook()
+        book.active["A1"] = title
         for number, row in enumerate(rows, start=first_row):
             for column, value in enumerate(row, start=2):
                 book.active.cell(number, column, int(value) if value.isdigit() else value or None)
@@ -179,9 +180,10 @@ def test_a_workbook_whose_table_starts_further_in_is_placed_by_the_columns_shown
     rows[2][1] = "4"
     save(1)
     assert [card.count for card in load_deck(folder).cards] == [6, 4]
-    save(3)
-    assert _messages(folder) == ["cards.xlsx:1:1: the first row must name the columns: id, count, name.<lang>, …; "
-                                 "they are in row 3: delete the rows above it"]
+    for title in (None, "Hex Duel: the cards"):  # under empty rows, or under a title (which named no column)
+        save(3, title)
+        assert _messages(folder) == ["cards.xlsx:1:1: the first row must name the columns: id, count, "
+                                     "name.<lang>, …; they are in row 3: delete the rows above it"]
 
 
 def _messages(folder: Path) -> list[str]:
