@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from pathlib import Path
 from typing import Iterator
 
@@ -93,13 +94,16 @@ def card_pages(out, faces: list[Face], job: Job, progress: Progress | None) -> N
     b = job.bleed
     page = (width + 2 * b, height + 2 * b)
     canvas = new_canvas(out, page, job)
+    shown = Counter(face.key for face in faces)
     for face in {f.key: f for f in faces}.values():
-        define_face(canvas, face)
+        if shown[face.key] > 1:  # a face shown once is painted on its page, not into a form
+            define_face(canvas, face)
     for number, face in enumerate(faces, start=1):
         canvas.setPageSize(page)
         canvas.setTrimBox((b, b, b + width, b + height))
         canvas.setBleedBox((0, 0, page[0], page[1]))
-        place_face(canvas, face, Placement(0, number - 1, Box(b, b, width, height), Box(0, 0, *page), 0))
+        place_face(canvas, face, Placement(0, number - 1, Box(b, b, width, height), Box(0, 0, *page), 0),
+                   inline=shown[face.key] == 1)
         canvas.showPage()
         if progress:
             progress(number, len(faces))

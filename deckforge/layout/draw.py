@@ -1,17 +1,21 @@
 """Draw: paint planned faces and sheets with ReportLab, deciding nothing.
 
-Each distinct face is painted once into a PDF form and placed wherever the plan puts a copy of it, clipped to
-the area that copy may paint; each distinct sheet is one more form, placed on every page like it, so a page
-itself holds only its page number; crop marks are 0.25 pt lines; page labels go into the boxes the plan reserved.
+Each distinct face is painted once: a face shown more than once into a PDF form placed wherever the plan puts a
+copy of it, a face shown once where it shows (marked as that face: `FACE_TAG`), each clipped to the area that
+copy may paint; each sheet shown on more than one page is one more form, placed on every page like it, so such a
+page itself holds only its page number; crop marks are 0.25 pt lines; page labels go into the boxes the plan
+reserved.
 """
 from __future__ import annotations
 
 import os
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
 from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -27,6 +31,7 @@ from .text import INK_BELOW
 MARK_WIDTH = 0.25  # points: thin enough to vanish in the cut, dark enough to see
 LABEL_COLOUR = "#333333"
 _FORM_PREFIX = "face-"
+FACE_TAG = "Face"  # marks a face painted where it shows, its key in the marked content's properties
 _PAGE_PREFIX = "page-"  # a sheet's cards ("page-sheet-n"), or what sheets share around them ("page-frame-n")
 _SEPARATOR = " · "  # between the parts of a page line (pagelabels.page_texts)
 
@@ -105,27 +110,29 @@ def _record(canvas: Canvas, op, kept: dict) -> None:
     kept[op] = (tuple(code[start:]), tuple(forms[forms_start:]), left)
 
 
-def place_face(canvas: Canvas, face: Face, placement: Placement) -> None:
-    """Show a defined face in a placement: clipped to the area it may paint, turned as planned.
+def place_face(canvas: Canvas, face: Face, placement: Placement, inline: bool = False) -> None:
+    """Show a face in a placement: clipped to the area it may paint, turned as planned. The face is the form
+    `define_face` painted, or, `inline`, painted here (a face shown once gains nothing from a form of its own).
 
-    A card slot recurs on every sheet like it: what placing a face there appends before its form is kept per canvas
-    and appended again for the next face placed in the same slot."""
+    A card slot recurs on every sheet like it: what placing a face there appends before the face is kept per
+    canvas and appended again for the next face placed in the same slot."""
     slots = _kept(canvas, _SLOTS)
     slot = (placement.painted, placement.trim, placement.rotation, face.width, face.height)
     found = slots.get(slot)
-    if found is not None:
-        canvas._code.extend(found)
-        canvas.doForm(_FORM_PREFIX + face.key)
-        canvas._code.append("Q")
+    if found is None:
+        before = _place_face(canvas, face, placement, inline)
+        if before and before[0] == "q":
+            slots[slot] = before
         return
+    canvas._code.extend(found)
+    canvas.push_state_stack()  # as the saveState that `found` begins with
+    _show(canvas, face, inline)
+    canvas.restoreState()
+
+
+def _place_face(canvas: Canvas, face: Face, placement: Placement, inline: bool = False) -> tuple[str, ...]:
+    """Place a face as `place_face` does, without its shortcut; return the operators appended before the face."""
     code, start = canvas._code, len(canvas._code)
-    _place_face(canvas, face, placement)
-    placed = code[start:]
-    if placed[0] == "q" and placed[-2:] == [f"/{canvas._doc.getXObjectName(_FORM_PREFIX + face.key)} Do", "Q"]:
-        slots[slot] = tuple(placed[:-2])
-
-
-def _place_face(canvas: Canvas, face: Face, placement: Placement) -> None:
     canvas.saveState()
     clip = canvas.beginPath()
     area = placement.painted
@@ -135,8 +142,20 @@ def _place_face(canvas: Canvas, face: Face, placement: Placement) -> None:
     canvas.translate(trim.x + trim.w / 2, trim.y + trim.h / 2)
     canvas.rotate(placement.rotation)
     canvas.translate(-face.width / 2, -face.height / 2)
-    canvas.doForm(_FORM_PREFIX + face.key)
+    before = tuple(code[start:]) if code is canvas._code else ()
+    _show(canvas, face, inline)
     canvas.restoreState()
+    return before
+
+
+def _show(canvas: Canvas, face: Face, inline: bool) -> None:
+    """Paint a face here, marked as the face it is (`FACE_TAG`), or place its form."""
+    if inline:
+        canvas._code.append(f"/{FACE_TAG} <</{FACE_TAG} {PDFName(face.key)}>> BDC")
+        paint_face(canvas, face)
+        canvas._code.append("EMC")
+    else:
+        canvas.doForm(_FORM_PREFIX + face.key)
 
 
 @dataclass
@@ -164,30 +183,40 @@ class PageForms:
 
 
 def draw_sheet(canvas: Canvas, sheet: Sheet, face_of: Callable[[Placement], Face], text: PageText,
-               forms: PageForms | None = None) -> None:
-    """Draw one page: every placed face, the crop marks, the page labels; then end the page.
+               forms: PageForms | None = None, once: frozenset[str] = frozenset(), repeated: bool = True) -> None:
+    """Draw one page: every placed face, the crop marks, the page labels; then end the page. A face whose key is
+    in `once` is painted where it shows, any other placed as the form `define_face` painted.
 
-    Given `forms` (kept across the pages of one canvas), all but the page number is painted once into a form per
-    distinct sheet and placed on every page like it; its crop marks and labels are one more form that sheets
-    share. So thirty times the copies of the same faces make little more file.
+    Given `forms` (kept across the pages of one canvas), the crop marks and labels are painted once into a form
+    that sheets share and, for a sheet `repeated` on other pages, its cards once into a form placed on every page
+    like it, so thirty times the copies of the same faces make little more file.
     """
     info = sheet.labels[0] if len(sheet.labels) == 3 else None
     if forms is None:
-        _paint_cards(canvas, sheet, face_of)
+        _paint_cards(canvas, sheet, face_of, once)
         _paint_frame(canvas, sheet, text, "")
         return _end_page(canvas, info, text.info, "")
     shared = forms.shared if text.info.startswith(forms.shared) else ""
     frame = forms.name(canvas, ("frame", sheet.marks, sheet.labels, shared, text.scale, text.hint),
                        lambda: _paint_frame(canvas, sheet, text, shared))
-    cards = tuple((face_of(p).key, p.trim, p.painted, p.rotation) for p in sheet.placements)
-    canvas.doForm(forms.name(canvas, ("sheet", cards, frame),
-                             lambda: (_paint_cards(canvas, sheet, face_of), canvas.doForm(frame))))
+    if repeated:
+        canvas.doForm(forms.name(canvas, ("sheet", _cards(sheet, face_of), frame),
+                                 lambda: (_paint_cards(canvas, sheet, face_of, once), canvas.doForm(frame))))
+    else:
+        _paint_cards(canvas, sheet, face_of, once)
+        canvas.doForm(frame)
     _end_page(canvas, info, text.info, shared)
 
 
-def _paint_cards(canvas: Canvas, sheet: Sheet, face_of: Callable[[Placement], Face]) -> None:
+def _cards(sheet: Sheet, face_of: Callable[[Placement], Face]) -> tuple:
+    """What a sheet shows: each placed face's key and place."""
+    return tuple((face_of(p).key, p.trim, p.painted, p.rotation) for p in sheet.placements)
+
+
+def _paint_cards(canvas: Canvas, sheet: Sheet, face_of: Callable[[Placement], Face], once: frozenset[str]) -> None:
     for placement in sheet.placements:
-        place_face(canvas, face_of(placement), placement)
+        face = face_of(placement)
+        place_face(canvas, face, placement, inline=face.key in once)
 
 
 def _paint_frame(canvas: Canvas, sheet: Sheet, text: PageText, shared: str) -> None:
@@ -216,19 +245,27 @@ def _end_page(canvas: Canvas, info: Label | None, line: str, shared: str) -> Non
 
 def draw_sheets(canvas: Canvas, plan: SheetPlan, fronts: list[Face], back: Face | None, texts: list[PageText],
                 progress: Callable[[int, int], None] | None = None) -> None:
-    """Define each distinct face once, then draw every sheet of the plan in order.
+    """Draw every sheet of the plan in order, each distinct face painted once.
 
-    `fronts` holds the face of every physical card, by the card index the plan uses.
+    A face painted more than once (copies of it, or the back, in sheets that are not one repeated sheet) is painted
+    into a form first and placed wherever it shows; a face painted once is painted where it shows, as a form would
+    only add its own object to the file (a deck of distinct faces is thousands). `fronts` holds the face of every
+    physical card, by the card index the plan uses.
     """
+    forms = PageForms.for_texts(texts)
+    sides = [(lambda p: fronts[p.card]) if sheet.side == "front" else (lambda p: back) for sheet in plan.sheets]
+    cards = [_cards(sheet, face_of) for sheet, face_of in zip(plan.sheets, sides)]
+    shown = Counter(cards)
+    painted = Counter(key for sheet in (shown if forms is not None else cards) for key, *_ in sheet)
     distinct = {face.key: face for face in fronts}
     if back is not None:
         distinct[back.key] = back
     for face in distinct.values():
-        define_face(canvas, face)
-    forms = PageForms.for_texts(texts)
-    for number, sheet in enumerate(plan.sheets):
-        face_of = (lambda p: fronts[p.card]) if sheet.side == "front" else (lambda p: back)
-        draw_sheet(canvas, sheet, face_of, texts[number], forms)
+        if painted[face.key] > 1:
+            define_face(canvas, face)
+    once = frozenset(key for key, times in painted.items() if times == 1)
+    for number, (sheet, face_of) in enumerate(zip(plan.sheets, sides)):
+        draw_sheet(canvas, sheet, face_of, texts[number], forms, once, shown[cards[number]] > 1)
         if progress:
             progress(number + 1, len(plan.sheets))
 

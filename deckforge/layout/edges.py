@@ -14,7 +14,7 @@ from typing import Iterator
 from PIL import Image, ImageStat
 
 from ..pdfx.canvas import PrintCanvas, binary_streams
-from .draw import define_face, place_face
+from .draw import place_face
 from .faces import Face, ImageOp, ShapeOp
 from .imposition import Box, Placement
 from .units import mm
@@ -87,13 +87,11 @@ def _render_batch(faces: list[Face]) -> list[Image.Image]:
 
     buffer = io.BytesIO()
     canvas = PrintCanvas(buffer)  # the colours as they print, pictures resampled and binary as the build draws them
-    for face in faces:
-        define_face(canvas, face)
-    for face in faces:
+    for face in faces:  # each shown once: painted on its page, not into a form
         b = face.bleed
         canvas.setPageSize((face.width + 2 * b, face.height + 2 * b))
         place_face(canvas, face, Placement(0, 0, Box(b, b, face.width, face.height),
-                                           Box(0, 0, face.width + 2 * b, face.height + 2 * b), 0))
+                                           Box(0, 0, face.width + 2 * b, face.height + 2 * b), 0), inline=True)
         canvas.showPage()
     with binary_streams():  # pages ASCII85-encoded only to be decoded at once would be time lost twice
         canvas.save()

@@ -1,7 +1,8 @@
-"""Read card placements back from a built PDF: which face form is drawn where, clipped to what, turned how.
+"""Read card placements back from a built PDF: which face is drawn where, clipped to what, turned how.
 
 Walks each page's content stream, and the sheet forms it places, keeping the transformation matrix, so the
-geometry asserted in tests is the geometry a PDF viewer would draw, not the planner's own numbers.
+geometry asserted in tests is the geometry a PDF viewer would draw, not the planner's own numbers. A face is a
+form placed ('face-<key>' Do) or, painted where it shows, a marked-content sequence tagged /Face with its key.
 """
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ from pypdf.generic import ContentStream
 
 MM = 72 / 25.4
 FACE_PREFIX = "/FormXob.face-"
+FACE_TAG = "/Face"
 
 
 @dataclass(frozen=True)
 class PageDrawing:
-    """What one page draws: the face forms it places and the straight lines it strokes itself (crop marks)."""
+    """What one page draws: the faces it places and the straight lines it strokes itself (crop marks)."""
 
     faces: list
     lines: list  # (x0, y0, x1, y1) in mm, origin bottom-left
@@ -25,7 +27,7 @@ class PageDrawing:
 
 @dataclass(frozen=True)
 class Placed:
-    """One face drawn on a page: its form's key, its trim box and clip box in mm, its turn in degrees."""
+    """One face drawn on a page: its key, its trim box and clip box in mm, its turn in degrees."""
 
     key: str
     trim: tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, origin bottom-left
@@ -52,11 +54,11 @@ def _bounds(m: tuple, x0: float, y0: float, x1: float, y1: float) -> tuple[float
 
 
 def read_pages(path, card_w_mm: float, card_h_mm: float) -> list[PageDrawing]:
-    """Return, per page, every face form drawn with its trim (from the card size) and clip, and the page's lines.
+    """Return, per page, every face drawn with its trim (from the card size) and clip, and the page's lines.
 
     Forms that are not faces (a sheet's cards, its crop marks and labels, drawn once and placed on every page
-    like it) are followed as if their content were the page's. Lines drawn inside the face forms (a symbol's
-    strokes) are not the page's own and are not listed.
+    like it) are followed as if their content were the page's. Lines drawn inside a face (a symbol's strokes)
+    are not the page's own and are not listed.
     """
     reader = PdfReader(path)
     pages = []
@@ -71,9 +73,18 @@ def read_pages(path, card_w_mm: float, card_h_mm: float) -> list[PageDrawing]:
 def _walk(operations, resources, ctm: tuple, clip, placed: list, lines: list, reader, card_w_mm: float,
           card_h_mm: float) -> None:
     """Follow one content stream, starting from `ctm` and `clip`, into `placed` and `lines`."""
-    rect, stack, start = None, [], None
+    rect, stack, start, marked = None, [], None, []
     for operands, op in operations:
-        if op == b"q":
+        if op in (b"BDC", b"BMC"):
+            face = operands[0] == FACE_TAG and op == b"BDC"
+            if face:
+                placed.append(_placed(str(operands[1][FACE_TAG])[1:], ctm, clip, card_w_mm, card_h_mm))
+            marked.append(face)
+        elif op == b"EMC":
+            marked.pop()
+        elif any(marked):
+            continue  # inside a face: its own drawing
+        elif op == b"q":
             stack.append((ctm, clip))
         elif op == b"Q":
             ctm, clip = stack.pop()
@@ -91,9 +102,7 @@ def _walk(operations, resources, ctm: tuple, clip, placed: list, lines: list, re
             lines.append((start[0] / MM, start[1] / MM, end[0] / MM, end[1] / MM))
             start = None
         elif op == b"Do" and str(operands[0]).startswith(FACE_PREFIX):
-            trim = _bounds(ctm, 0, 0, card_w_mm * MM, card_h_mm * MM)
-            turn = round(math.degrees(math.atan2(ctm[1], ctm[0]))) % 360
-            placed.append(Placed(str(operands[0])[len(FACE_PREFIX):], trim, clip, turn))
+            placed.append(_placed(str(operands[0])[len(FACE_PREFIX):], ctm, clip, card_w_mm, card_h_mm))
         elif op == b"Do":
             form = resources["/XObject"][operands[0]].get_object()
             if form.get("/Subtype") == "/Form":
@@ -102,6 +111,45 @@ def _walk(operations, resources, ctm: tuple, clip, placed: list, lines: list, re
                       placed, lines, reader, card_w_mm, card_h_mm)
 
 
+def _placed(key: str, ctm: tuple, clip, card_w_mm: float, card_h_mm: float) -> Placed:
+    trim = _bounds(ctm, 0, 0, card_w_mm * MM, card_h_mm * MM)
+    return Placed(key, trim, clip, round(math.degrees(math.atan2(ctm[1], ctm[0]))) % 360)
+
+
 def placed_faces(path, card_w_mm: float, card_h_mm: float) -> list[list[Placed]]:
-    """Return, per page, every face form drawn on it."""
+    """Return, per page, every face drawn on it."""
     return [page.faces for page in read_pages(path, card_w_mm, card_h_mm)]
+
+
+def face_operations(path) -> dict[str, list]:
+    """Return each distinct face's own drawing, by key: the operations of its form, or of its marked-content
+    sequence where it is painted in place (a face shown once), as (operands, operator) pairs."""
+    reader = PdfReader(path)
+    found: dict[str, list] = {}
+    seen: set = set()
+
+    def visit(operations, resources) -> None:
+        marked: list = []  # the open marked-content sequences: a face's key, or None
+        for operands, op in operations:
+            if op in (b"BDC", b"BMC"):
+                key = str(operands[1][FACE_TAG])[1:] if op == b"BDC" and operands[0] == FACE_TAG else None
+                marked.append(key)
+                if key is not None:
+                    found.setdefault(key, [])
+            elif op == b"EMC":
+                marked.pop()
+            elif any(key is not None for key in marked):
+                found[next(key for key in marked if key is not None)].append((operands, op))
+        for name, reference in ((resources or {}).get("/XObject") or {}).items():
+            xobject = reference.get_object()
+            if xobject.get("/Subtype") != "/Form" or reference.idnum in seen:
+                continue
+            seen.add(reference.idnum)
+            if name.startswith(FACE_PREFIX):
+                found[name[len(FACE_PREFIX):]] = list(ContentStream(xobject, reader).operations)
+            else:
+                visit(ContentStream(xobject, reader).operations, xobject.get("/Resources"))
+
+    for page in reader.pages:
+        visit(page.get_contents().operations, page.get("/Resources"))
+    return found

@@ -1,5 +1,6 @@
-"""Each distinct face (and the back) is drawn once, as a PDF form, and placed wherever a copy of it goes; each
-distinct sheet is one more form. So thirty times the copies make thirty times the placements, not the drawings."""
+"""Each distinct face (and the back) is drawn once: a face shown more than once as a PDF form placed wherever a
+copy of it goes, a face shown once where it shows; each sheet shown on more than one page is one more form. So
+thirty times the copies make thirty times the placements, not the drawings."""
 from __future__ import annotations
 
 import re
@@ -98,12 +99,34 @@ def test_thirty_times_the_copies_make_well_under_twice_the_file(builds) -> None:
 
 
 def test_each_page_holds_only_its_page_line_and_the_sheet_form(builds) -> None:
-    """A page of many copies draws one sheet form and writes its own page number; the rest is shared."""
+    """A page of many copies draws one sheet form and writes its own page number; the rest is shared. A sheet
+    shown on one page alone (the copies left over) draws its cards on the page, around the shared crop marks."""
     reader = PdfReader(builds[30][0])
-    sheet_forms = set()
+    sheet_forms, own = set(), []
     for page in reader.pages:
         names = list(page["/Resources"]["/XObject"])
-        assert len(names) == 1 and names[0].startswith("/FormXob.page-sheet-")
-        sheet_forms.add(page["/Resources"]["/XObject"].raw_get(names[0]).idnum)
+        if len(names) == 1 and names[0].startswith("/FormXob.page-sheet-"):
+            sheet_forms.add(page["/Resources"]["/XObject"].raw_get(names[0]).idnum)
+        else:
+            own.append(names)
     assert len(sheet_forms) < len(reader.pages) / 4
+    assert 0 < len(own) <= 3
+    for names in own:  # the crop marks and labels are shared; the faces shown more than once are forms
+        assert sum(name.startswith("/FormXob.page-frame-") for name in names) == 1
+        assert all(name.startswith(("/FormXob.page-frame-", FACE)) for name in names)
     assert "page 3 of" in reader.pages[2].extract_text()
+
+
+def test_a_face_shown_once_is_painted_where_it_shows(builds) -> None:
+    """A card of one copy has no form of its own (a card of more copies has, and the back behind every card), yet
+    every card is read back where it goes, marked with its key, and its text is on the page."""
+    path, deck = builds[1]
+    counts = deck.counts_for(2)
+    assert {copies for _, copies in counts} > {1}
+    assert sorted(_face_forms(path)) == sorted(["back"] + [f"card-{card.id}" for card, copies in counts if copies > 1])
+    size = deck.card_size
+    placed = [p.key for page in read_pages(path, size.width_mm, size.height_mm) for p in page.faces]
+    fronts = sorted(key for key in placed if key != "back")
+    assert fronts == sorted(f"card-{card.id}" for card, copies in counts for _ in range(copies))
+    text = " ".join(page.extract_text() for page in PdfReader(path).pages)
+    assert all(card.name("en") in text for card, _ in counts)

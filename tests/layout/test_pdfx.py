@@ -117,12 +117,17 @@ def test_text_prints_on_black_alone_and_dark_text_and_marks_in_solid_black(x1a_b
     text_colours, mark_colours = set(), set()
     for operations, _, is_face in _operations(x1a_builds["sheets"]):
         fill = stroke = None
+        marked = []  # the open marked-content sequences: whether each is a face painted in place
         for op, operands in operations:
+            if op in ("BDC", "BMC"):
+                marked.append(op == "BDC" and str(operands[0]) == "/Face")
+            elif op == "EMC":
+                marked.pop()
             fill = tuple(operands) if op == "k" else fill
             stroke = tuple(operands) if op == "K" else stroke
             if op in ("Tj", "TJ", "'", '"'):
                 text_colours.add(fill)
-            if op == "S" and not is_face:  # strokes outside the faces: crop marks and the scale bar
+            if op == "S" and not is_face and not any(marked):  # outside the faces: crop marks and the scale bar
                 mark_colours.add(stroke)
     # The template's ink #222222 and the page labels' #333333 are 100 % K; the back title is white.
     assert text_colours == {(0, 0, 0, 1), (0, 0, 0, 0)}

@@ -11,10 +11,10 @@ from pypdf import PdfReader
 from deckforge.layout import BuildOptions, build_deck
 from deckforge.layout.calibrate import write_calibration
 from deckforge.load import load_deck
+from layout_pdf import face_operations
 
 MINI = Path(__file__).parent / "fixtures" / "mini"
 DUPLEX = {"duplex-long": "/DuplexFlipLongEdge", "duplex-short": "/DuplexFlipShortEdge", "none": "/Simplex"}
-MAGENTA_STROKE = b"1 0 1 RG"
 
 
 def _preferences(path: Path) -> dict:
@@ -45,26 +45,13 @@ def test_the_sheet_hint_asks_for_100_percent(tmp_path: Path, lang: str, hint: st
     assert hint in " ".join(text.split())
 
 
-def _face_forms(resources, found: dict) -> dict:
-    """Collect the face forms under a page's resources, looking inside the forms that hold whole sheets too."""
-    for name, form in (resources.get("/XObject") or {}).items():
-        form = form.get_object()
-        if name.startswith("/FormXob.face-"):
-            found[name] = form.get_data()
-        elif "/Resources" in form:
-            _face_forms(form["/Resources"], found)
-    return found
-
-
 def _face_strokes(path: Path) -> tuple[int, int]:
-    """Return how many dashed strokes and magenta stroke colours the distinct face forms of a PDF draw."""
-    forms: dict = {}
-    for page in PdfReader(path).pages:
-        _face_forms(page["/Resources"], forms)
-    assert forms
-    dashed = sum(1 for data in forms.values() for line in data.splitlines()
-                 if line.endswith(b" d") and not line.startswith(b"[] "))
-    return dashed, sum(data.count(MAGENTA_STROKE) for data in forms.values())
+    """Return how many dashed strokes and magenta stroke colours the distinct faces of a PDF draw."""
+    faces = face_operations(path)
+    assert faces
+    operations = [(operands, op) for drawing in faces.values() for operands, op in drawing]
+    dashed = sum(1 for operands, op in operations if op == b"d" and len(operands[0]))
+    return dashed, sum(1 for operands, op in operations if op == b"RG" and [float(v) for v in operands] == [1, 0, 1])
 
 
 @pytest.mark.parametrize("fmt", ["sheets", "cards-pdf"])
