@@ -22,7 +22,7 @@ from ..model import Deck
 from ..output import atomic_path, default_output
 from ..pdfx import check_variant as check_pdf_variant
 from ..pdfx.canvas import DPI_RANGE, FULL_RESOLUTION, PrintCanvas, binary_streams, boxes_around
-from .compact import compact_pdf
+from .compact import pack_objects
 from .context import BuildContext
 from .draw import draw_sheets
 from .edges import STRIP, EdgeCheck, check_edges
@@ -356,13 +356,14 @@ def ask_actual_size(canvas: Canvas, backs: str) -> None:
 
 
 def save_pdf(canvas: Canvas) -> None:
-    """Write the PDF with binary streams (Flate only): ASCII85 on top makes files a quarter larger and slower."""
+    """Write the PDF with binary streams (Flate only): ASCII85 on top makes files a quarter larger and slower.
+
+    A file is compacted as it is written (compact.py); not the in-memory PDF that PNGs come from, nor a PDF/X
+    file, which pdfx/finish.py rewrites (and PDF/X-1a must stay PDF 1.4, without object streams)."""
+    if isinstance(canvas._filename, str) and not getattr(canvas, "pdf_x", None):
+        pack_objects(canvas)
     with binary_streams():
         canvas.save()
-    # Compact a file (not the in-memory PDF that PNGs come from). PrintCanvas.save has already finished a PDF/X
-    # file, and PDF/X-1a must stay PDF 1.4, without object streams.
-    if isinstance(canvas._filename, str) and getattr(canvas, "pdf_x", None) != "x1a":
-        compact_pdf(canvas._filename, pages=canvas.getPageNumber() - 1)  # save() ended the last page
 
 
 def check_pdf_x(options: BuildOptions) -> None:

@@ -9,11 +9,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from reportlab.pdfgen.canvas import Canvas
 
 from deckforge.layout import edges
 from deckforge.layout.build import BuildOptions, prepare
-from deckforge.layout.compact import compact_pdf
 from deckforge.layout.context import SuitView
 from deckforge.layout.faces import Face, ShapeOp, _memo_key
 from deckforge.layout.fonts import font_for
@@ -166,23 +164,6 @@ def test_faces_painting_their_edges_are_still_rendered_and_compared() -> None:
     half = _face("card-half", Box(-8.5, -8.5, 90, 269))
     assert edges.check_edges([red]).shared
     assert not edges.check_edges([red, half]).shared
-
-
-def _pdf(path: Path, pages: int, words: int) -> Path:
-    canvas = Canvas(str(path), pageCompression=0, invariant=1)
-    for number in range(pages):
-        canvas.drawString(50, 50, f"page {number} " + "lorem ipsum " * words)
-        canvas.showPage()
-    canvas.save()
-    return path
-
-
-@pytest.mark.parametrize("pages,words", [(60, 1), (2, 3000)])  # worth compacting; not worth it
-def test_the_page_count_from_the_writer_decides_as_the_file_itself_does(tmp_path: Path, pages: int,
-                                                                        words: int) -> None:
-    told, opened = _pdf(tmp_path / "told.pdf", pages, words), _pdf(tmp_path / "opened.pdf", pages, words)
-    assert compact_pdf(told, pages=pages) == compact_pdf(opened) == (pages == 60)
-    assert told.read_bytes() == opened.read_bytes()
 
 
 def test_the_collector_is_paused_inside_and_left_as_it_was_found() -> None:
