@@ -25,7 +25,7 @@ from .faces import Face, ImageOp, ShapeOp, SymbolOp, TextOp
 from .imposition import Box, Label, Placement, Sheet, SheetPlan
 from .pagelabels import LABEL_SIZE, SCALE_GAP, SCALE_HEIGHT, SCALE_LENGTH, SCALE_TEXT_SIZE, PageText
 from .fonts import font_for
-from .pdfwrite import end_form, text_block, text_out
+from .pdfwrite import end_form, show_page_sharing_start, text_block, text_out
 from .text import INK_BELOW
 
 MARK_WIDTH = 0.25  # points: thin enough to vanish in the cut, dark enough to see
@@ -205,7 +205,7 @@ def draw_sheet(canvas: Canvas, sheet: Sheet, face_of: Callable[[Placement], Face
     else:
         _paint_cards(canvas, sheet, face_of, once)
         canvas.doForm(frame)
-    _end_page(canvas, info, text.info, shared)
+    _end_page(canvas, info, text.info, shared, share_start=repeated)
 
 
 def _cards(sheet: Sheet, face_of: Callable[[Placement], Face]) -> tuple:
@@ -236,10 +236,13 @@ def _paint_frame(canvas: Canvas, sheet: Sheet, text: PageText, shared: str) -> N
         _label_text(canvas, info, shared)
 
 
-def _end_page(canvas: Canvas, info: Label | None, line: str, shared: str) -> None:
-    """Write the page line after the start the frame painted, then end the page."""
+def _end_page(canvas: Canvas, info: Label | None, line: str, shared: str, share_start: bool = False) -> None:
+    """Write the page line after the start the frame painted, then end the page; given `share_start` (a page that
+    shows a repeated sheet), all but its own words are one content stream that pages like it share."""
     if info:
         _label_text(canvas, info, line[len(shared):], stringWidth(shared, font_for("regular"), LABEL_SIZE))
+    if share_start and info:
+        return show_page_sharing_start(canvas)
     canvas.showPage()
 
 

@@ -16,6 +16,10 @@ deckforge never reads (its lines are placed by explicit moves). `text_block` wri
 lines at once, as `beginText`, `setFont`, `setTextOrigin`, `text_out` and `moveCursor` would write it.
 
 The file comes out byte for byte as before (tests/layout/test_pdfwrite.py).
+
+`show_page_sharing_start` ends a page whose cards are a form placed on many pages (draw.py) with its content in
+two streams, the start that pages like it share and its own few words; read as one, they are the stream
+ReportLab would have written (tests/layout/test_form_reuse.py).
 """
 from __future__ import annotations
 
@@ -189,3 +193,51 @@ def text_out(text: PDFTextObject, line: str) -> None:
     learnt.update((code, chr(n)) for code, n in assignments.items() if n < 256)
     if assignments.get(32, 256) < 256:
         learnt[0xA0] = chr(assignments[32])  # splitString prints a no-break space as a space
+
+
+_STARTS = "_deckforge_page_starts"  # on a canvas: the start of a page's content → the stream shared for it
+
+
+class _Stream(PDFObject):
+    """A content stream written as given: its text UTF-8 encoded (as ReportLab encodes a page's), Flate-compressed
+    or plain (a page's own few words, which compression would only lengthen)."""
+
+    __RefOnly__ = 1
+
+    def __init__(self, text: str, compress: bool):
+        self.data, self.compress = text.encode("utf8"), compress
+
+    def format(self, document) -> bytes:
+        data = zlib.compress(self.data) if self.compress else self.data
+        data = document.encrypt.encode(data)
+        entries = b"/Filter /FlateDecode /Length %d" % len(data) if self.compress else b"/Length %d" % len(data)
+        return b"<< " + entries + b" >>\nstream\n" + data + b"endstream\n"
+
+
+def show_page_sharing_start(canvas: Canvas) -> None:
+    """End the page as `canvas.showPage()` does, its content written as two streams: all but the page's own words
+    (from the first string of its last text object on), one stream for every page that starts alike, and those
+    words. A page that shows a form of its cards and writes its page number is then a few dozen bytes of its own.
+
+    Content streams of a page are read as one (PDF 1.3 on), and may be divided between any two tokens."""
+    code = canvas._code
+    at = next((i for i in range(len(code) - 1, -1, -1) if code[i].startswith("BT ")), None)
+    cut = code[at].find("(") if at is not None else -1
+    if cut < 0 or not canvas._pageCompression:
+        return canvas.showPage()
+    start = "\n".join(canvas._psCommandsBeforePage + [canvas._preamble] + code[:at]) + "\n" + code[at][:cut]
+    canvas.showPage()
+    page = canvas._doc.Pages.pages[-1]
+    if page.Contents or not isinstance(page.stream, str) or not page.stream.startswith(start):
+        return
+    shared = _kept_on(canvas, _STARTS).get(start)
+    if shared is None:
+        shared = canvas.__dict__[_STARTS][start] = _Stream(start, compress=True)
+    page.Contents = PDFArray([shared, _Stream(page.stream[len(start):], compress=False)])
+
+
+def _kept_on(canvas: Canvas, name: str) -> dict:
+    kept = canvas.__dict__.get(name)
+    if kept is None:
+        kept = canvas.__dict__[name] = {}
+    return kept

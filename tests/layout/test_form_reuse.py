@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from pypdf.generic import ArrayObject
 
 from deckforge.layout import BuildOptions, build_deck, draw
 from deckforge.load import load_deck
@@ -49,14 +50,17 @@ def _face_forms(path: Path) -> dict[str, int]:
 
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory) -> dict[object, tuple[Path, object]]:
-    """The mini deck with one and with thirty times the copies; and the latter drawn page by page, no sheet forms."""
+    """The mini deck with one and with thirty times the copies; and the latter drawn page by page, no sheet forms,
+    and with each page's content in one stream."""
     tmp_path = tmp_path_factory.mktemp("copies")
     built = {}
-    for copies in (1, 30, "30-direct"):
-        deck = load_deck(_deck(tmp_path / str(copies), 30 if copies == "30-direct" else copies))
+    for copies in (1, 30, "30-direct", "30-one-stream"):
+        deck = load_deck(_deck(tmp_path / str(copies), copies if copies == 1 else 30))
         with pytest.MonkeyPatch.context() as patch:
             if copies == "30-direct":
                 patch.setattr(draw.PageForms, "for_texts", classmethod(lambda cls, texts: None))
+            if copies == "30-one-stream":
+                patch.setattr(draw, "show_page_sharing_start", lambda canvas: canvas.showPage())
             out = build_deck(deck, BuildOptions(players=2, lang="en"), out=tmp_path / f"x{copies}.pdf").path
         built[copies] = (out, deck)
     return built
@@ -130,3 +134,23 @@ def test_a_face_shown_once_is_painted_where_it_shows(builds) -> None:
     assert fronts == sorted(f"card-{card.id}" for card, copies in counts for _ in range(copies))
     text = " ".join(page.extract_text() for page in PdfReader(path).pages)
     assert all(card.name("en") in text for card, _ in counts)
+
+
+def test_pages_of_a_repeated_sheet_share_the_start_of_their_content(builds) -> None:
+    """Such a page's content is two streams: all but its own words, one stream for every page like it, and its
+    page line's own words. Read as one, each page holds what a single stream held."""
+    shared, single = PdfReader(builds[30][0]), PdfReader(builds["30-one-stream"][0])
+    starts, own = set(), []
+    for page, alone in zip(shared.pages, single.pages, strict=True):
+        contents = page.raw_get("/Contents").get_object()
+        streams = [reference.get_object() for reference in contents] if isinstance(contents, ArrayObject) else [
+            contents]
+        assert b"".join(stream.get_data() for stream in streams) == alone.get_contents().get_data()
+        if len(streams) > 1:
+            start, words = streams
+            starts.add(contents[0].idnum)
+            own.append(words.get_data())
+            assert "/Filter" not in words and b"Tj" in words.get_data() and len(words.get_data()) < 80
+    assert len(own) > len(shared.pages) * 0.9 and len(starts) < len(own) / 4
+    assert any(b"page 3 of" in words for words in own)
+    assert builds[30][0].stat().st_size < builds["30-one-stream"][0].stat().st_size
