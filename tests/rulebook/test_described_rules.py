@@ -203,8 +203,8 @@ def test_a_deck_below_its_games_fewest_players_gets_the_games_range_in_its_ruleb
     book = build_context(deck, "en", 4)
     assert (book.low, book.high) == (2, 6) and [row.players for row in book.scaling] == [2, 3, 4, 5, 6]
     en, cs = (visible_text(rulebook_html(deck, lang, 4)) for lang in ("en", "cs"))
-    assert "Players 2–6 players" in en and "One deck: 52 cards, 2–6 players." in en and "1–6" not in en
-    assert "Hráči 2–6 hráčů" in cs and "1–6" not in cs
+    assert "Number of players 2–6" in en and "One deck: 52 cards, 2–6 players." in en and "1–6" not in en
+    assert "Počet hráčů 2–6" in cs and "1–6" not in cs
 
 
 def expected_pictures(deck, players: int) -> int:

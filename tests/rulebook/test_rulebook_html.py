@@ -68,7 +68,7 @@ def test_a_custom_spell_is_in_its_rulebook(custom) -> None:
     text = visible_text(rulebook_html(custom, "cs", 5))
     assert "Ohnivý dopis" in text and "Další hráč si lízne 3 karty a vynechá tah." in text
     assert "Pro 5 hráčů: 21 karet (1 sada)." in text
-    assert "2–10 hráčů" in text
+    assert "Počet hráčů 2–10" in text
 
 
 def test_eight_players_get_two_sets_and_their_copies(rulebook_page) -> None:

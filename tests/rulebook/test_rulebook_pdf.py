@@ -79,7 +79,7 @@ def test_a_custom_deck_with_a_new_spell_and_czech_plurals(rulebook_pdf, custom_f
     assert "Pro 5 hráčů: 21 karet (1 sada)." in text
     assert "Jedna sada: 21 karet, až 5 hráčů." in text
     assert "Každý hráč dostane 4 karty" in text
-    assert "2–10 hráčů" in text
+    assert "Počet hráčů 2–10" in text
 
 
 @pytest.mark.slow
