@@ -163,6 +163,8 @@ def _read_workbook(path: Path, sheet: str | None, shown: str):
         raise _too_many_rows(shown)
     if table.width > MAX_SPREADSHEET_COLUMNS:
         raise _too_many_columns(shown, 1)
+    if path.suffix.lower() == ".xlsx":
+        _check_formula_results(path, sheet, shown)
     # calamine's rows start at the sheet's first column that holds anything: pad them, so that a sheet whose
     # cards begin in column B names the columns a spreadsheet program shows
     skipped = table.start[1] if table.start else 0
@@ -182,6 +184,78 @@ def _check_unpacked(path: Path) -> None:
         raise DeckError([Problem(display_path(path), None, None, "", f"the workbook unpacks to "
                                  f"{unpacked // 2**20:,} MB; deckforge reads workbooks that unpack to at most "
                                  f"{MAX_SPREADSHEET_UNPACKED_BYTES // 2**20} MB")])
+
+
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_RELATION = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+_CELL = re.compile(r"([A-Z]+)(\d+)")
+SHOWN_CELLS = 3  # formula cells named in the problem; the rest are counted
+
+
+def _check_formula_results(path: Path, sheet: str, shown: str) -> None:
+    """Refuse a sheet with formulas whose results the file does not keep. A spreadsheet program saves each
+    formula's last result beside it, which is what calamine reads; a workbook written by a program (openpyxl, a
+    script) has the formula alone, and its cell read as empty: a card without its name, count or text."""
+    missing = _formulas_without_results(path, sheet)
+    if not missing:
+        return
+    ref, formula = missing[0]
+    found = _CELL.fullmatch(ref)
+    row, column = (int(found.group(2)), _column_number(found.group(1))) if found else (None, None)
+    if len(missing) == 1:
+        what = f"the cell {ref} holds a formula{f' (={formula})' if formula else ''} whose result"
+    else:
+        cells = [cell for cell, _ in missing[:SHOWN_CELLS]]
+        if len(missing) > SHOWN_CELLS:
+            cells.append(f"{len(missing) - SHOWN_CELLS} more")
+        what = f"the cells {', '.join(cells[:-1])} and {cells[-1]} hold formulas whose results"
+    raise DeckError([Problem(shown, row, column, "", f"{what} the workbook does not keep (a program wrote it "
+                             "without calculating); deckforge reads results, not formulas: open the workbook in a "
+                             "spreadsheet program (LibreOffice Calc, Excel) and save it, which keeps every result, "
+                             "or type the values instead of the formulas")])
+
+
+def _formulas_without_results(path: Path, sheet: str) -> list[tuple[str, str]]:
+    """Return the reference and formula of each formula cell of an xlsx sheet that holds no result: no value, or
+    an empty one where the cell is not text (an empty text is a formula's result)."""
+    import io
+    import zipfile
+    from xml.etree import ElementTree
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+            ids = [entry.get(_RELATION) for entry in book.iter(_MAIN + "sheet") if entry.get("name") == sheet]
+            relations = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+            target = next((entry.get("Target") for entry in relations if ids and entry.get("Id") == ids[0]), None)
+            if target is None:
+                return []
+            data = archive.read(target.lstrip("/") if target.startswith("/") else f"xl/{target}")
+    except (KeyError, zipfile.BadZipFile, ElementTree.ParseError, OSError):
+        return []  # calamine has read the sheet; only a sheet found here can be checked
+    if b"<f" not in data and b":f" not in data:
+        return []  # no formula at all (the usual workbook): not parsed
+    missing = []
+    try:
+        for _, element in ElementTree.iterparse(io.BytesIO(data)):  # each element as it ends
+            if element.tag == _MAIN + "c":
+                formula, value = element.find(_MAIN + "f"), element.find(_MAIN + "v")
+                if formula is not None and element.get("t", "n") == "n" and not (
+                        value is not None and (value.text or "").strip()):
+                    missing.append((element.get("r", ""), (formula.text or "").strip()))
+                element.clear()
+            elif element.tag == _MAIN + "row":
+                element.clear()  # its cells are read: a sheet of 5,000 rows is not held whole
+    except ElementTree.ParseError:
+        return []
+    return missing
+
+
+def _column_number(letters: str) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
 
 
 def _cell_text(value: object) -> str:

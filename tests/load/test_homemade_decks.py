@@ -320,3 +320,60 @@ def test_the_basic_templates_back_prints_the_decks_back_art_instead_of_its_title
         assert before.pages[1].extract_text().count("Hex Duel") > 1 and not before.pages[1].images
         assert after.pages[1].extract_text().count("Hex Duel") == 1  # the picture instead of frame and title
         assert after.pages[1].images and len(after.pages[0].images) == fronts  # on the backs only
+
+
+def _formula_workbook(folder: Path, formulas: dict[str, str]) -> Path:
+    """The sheet of HEADER and ROWS as openpyxl writes it, with `formulas` (cell -> formula) in place of values:
+    each formula without a result, as a script's workbook holds it."""
+    openpyxl = pytest.importorskip("openpyxl")
+    write(folder, "cards.xlsx")
+    book = openpyxl.Workbook()
+    for row in [HEADER, *ROWS]:
+        book.active.append([int(v) if v.isdigit() else v for v in row])
+    for cell, formula in formulas.items():
+        book.active[cell] = formula
+    book.save(folder / "cards.xlsx")
+    return folder / "cards.xlsx"
+
+
+def _with_results(workbook: Path, results: dict[str, tuple[str | None, str]]) -> None:
+    """Give formula cells the results a spreadsheet program saves beside them: cell -> (type, value)."""
+    import re
+    import zipfile
+
+    with zipfile.ZipFile(workbook) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"].decode("utf-8")
+    for cell, (kind, value) in results.items():
+        typed = f' t="{kind}"' if kind else ""
+        sheet, done = re.subn(rf'<c r="{cell}"([^>]*)><f>([^<]*)</f><v\s*/?>(</v>)?',
+                              rf'<c r="{cell}"\1{typed}><f>\2</f><v>{value}</v>', sheet)
+        assert done == 1, cell
+    parts["xl/worksheets/sheet1.xml"] = sheet.encode("utf-8")
+    with zipfile.ZipFile(workbook, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+
+def test_a_formula_without_its_result_is_named_at_its_cell(tmp_path):
+    """calamine reads a formula's saved result; a script's workbook has none, and the cell read as empty: the
+    count was "missing", a text formula silently printed no text."""
+    folder = tmp_path / "d"
+    _formula_workbook(folder, {"B3": "=2*2"})
+    assert _messages(folder) == ["cards.xlsx:3:2: the cell B3 holds a formula (=2*2) whose result the workbook does "
+                                 "not keep (a program wrote it without calculating); deckforge reads results, not "
+                                 "formulas: open the workbook in a spreadsheet program (LibreOffice Calc, Excel) "
+                                 "and save it, which keeps every result, or type the values instead of the formulas"]
+    _formula_workbook(folder, {"E2": '=C2&" strikes."', "E3": '=C3&" strikes."', "F2": "=E2", "F3": "=E3",
+                               "G3": "=G2+1"})
+    (message,) = _messages(folder)
+    assert message.startswith("cards.xlsx:2:5: the cells E2, F2, E3 and 2 more hold formulas whose results the "
+                              "workbook does not keep")
+
+
+def test_a_formula_with_its_saved_result_reads_as_the_result(tmp_path):
+    folder = tmp_path / "d"
+    workbook = _formula_workbook(folder, {"B3": "=2*2", "E3": '=C3&" strikes."', "H3": '=""'})
+    _with_results(workbook, {"B3": (None, "4"), "E3": ("str", "Frost strikes."), "H3": ("str", "")})
+    frost = load_deck(folder).card("frost")
+    assert (frost.count, frost.text("en"), frost.get("type")) == (4, "Frost strikes.", None)
