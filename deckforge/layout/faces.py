@@ -25,7 +25,7 @@ from .fonts import deck_font, upright_instead
 from .images import MIN_DPI, ImageBook
 from .imposition import Box
 from .glyphs import GlyphError, printable_text
-from .roles import TypeSizes, plan_type_sizes
+from .roles import TypeSizes, face_named, plan_type_sizes
 from .text import INK_ABOVE, fit_text
 from .units import mm, to_mm
 
@@ -136,7 +136,7 @@ class FacePlanner:
     def card(self, card: Card, copies: int) -> Face:
         """Plan one card's face from the layout of its kind."""
         context = card_context(self.build, card, copies)
-        where = str(_face_named(f"card-{card.id}", self.build.lang))
+        where = str(face_named(f"card-{card.id}", self.build.lang))
         layout = self.build.template.layout_for(card.kind)
         placed: list[tuple[Element, Op]] = []
         try:
@@ -154,7 +154,7 @@ class FacePlanner:
     def back(self) -> Face:
         """Plan the back every card shares."""
         deck = self.build.deck
-        where = str(_face_named("back", self.build.lang))
+        where = str(face_named("back", self.build.lang))
         ops = self._ops(self.build.template.back, back_context(self.build), where, deck.back.art, "back")
         self._warn_art_unused(ops, f"{display_path(deck.path) if deck.path else deck.id}: back.art", deck.back.art,
                               self.build.template.back, S_("on the back"), "`back.art`")
@@ -170,7 +170,9 @@ class FacePlanner:
         """The size of every text role of the deck, planned once over every face in every language (roles.py)."""
         if self._type_sizes is None:
             self._type_sizes = plan_type_sizes(self)
-            self.notes.extend(self._type_sizes.notes)
+            for note in self._type_sizes.notes:  # printed in English; `said_as` says it in a page's language
+                self.notes.append(str(note))
+                self._said[str(note)] = note
         return self._type_sizes
 
     def _ops(self, layout: Layout, context: dict, where: str, art, face: str,
@@ -290,7 +292,7 @@ class FacePlanner:
                       width=info.width_px, height=info.height_px, dpi=format(dpi, ".0f"),
                       box_w=format(to_mm(visible_w), ".0f"), box_h=format(to_mm(visible_h), ".0f"), least=MIN_DPI)
             message = S_("%(place)s: %(face)s: %(what)s", place=f"{self.shown}: {art.where}",
-                         face=_face_named(face, self.build.lang), what=what)  # `label`, the face said in any language
+                         face=face_named(face, self.build.lang), what=what)  # `label`, the face said in any language
             self._warn(message)
             self._low_art[str(message)] = (f"{self.shown}: {art.where}", str(what), face)
         return ImageOp(str(path), clip, draw)
@@ -436,7 +438,8 @@ class FacePlanner:
         return gathered
 
     def said_as(self, warning: str) -> Said | str:
-        """Return a warning as it can be said in the preview page's language (the English text where it cannot)."""
+        """Return a warning or note as it can be said in the preview page's language (the English text where it
+        cannot)."""
         return self._said.get(warning, warning)
 
     def _warn(self, message: Said | str) -> None:
@@ -445,13 +448,6 @@ class FacePlanner:
             self.warnings.append(text)
             if isinstance(message, Said):
                 self._said[text] = message
-
-
-def _face_named(face: str, lang: str) -> Said:
-    """Name one face ("card-rock", "back") in one language as messages place it: "card 'rock' (cs)", "the back (cs)"."""
-    if face == "back":
-        return S_("the back (%(lang)s)", lang=lang)
-    return S_("card '%(card)s' (%(lang)s)", card=face.removeprefix("card-"), lang=lang)
 
 
 def _faces_named(faces: list[str], shown: int = 4) -> str:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from ..errors import DeckforgeError
 from ..icons import names_in
+from ..said import S_, Said
 from ..load.card_template import Layout, TextBox
 from .context import back_context, card_context
 from .text import block_height, fit_text
@@ -38,7 +39,7 @@ class TypeSizes:
     """The planned size of each role's text on each face, in each language; notes on cards shrunk alone."""
 
     sizes: Mapping[tuple[str, str, str], float]  # (role, face key, language) → points
-    notes: tuple[str, ...] = ()
+    notes: tuple[Said, ...] = ()  # printed in English, said in a preview page's language
 
     def size(self, text: TextBox, face: str, lang: str) -> float:
         """Return the size to set this text at: its role's planned size, or the template's where none was planned."""
@@ -62,7 +63,7 @@ def plan_type_sizes(planner: FacePlanner) -> TypeSizes:
             _measure(planner, layout, card_context(other, card, copies), (f"card-{card.id}", lang), fits, steps)
         _measure(planner, build.template.back, back_context(other), ("back", lang), fits, steps)
     sizes: dict[tuple[str, str, str], float] = {}
-    notes: list[str] = []
+    notes: list[Said] = []
     for role, found in fits.items():
         shared = _one_size(role, found, notes, build.lang) if steps[role] == 1 else _stepped(found, steps[role])
         sizes.update({(role, face, lang): size for (face, lang), size in shared.items()})
@@ -103,7 +104,7 @@ def _steps_of(planner: FacePlanner, text: TextBox) -> int:
     return 1 if block_height(2, text.size, text.size * text.line_height) > height + 1e-6 else PARAGRAPH_STEPS
 
 
-def _one_size(role: str, fits: dict[Instance, float], notes: list[str], built: str) -> dict[Instance, float]:
+def _one_size(role: str, fits: dict[Instance, float], notes: list[Said], built: str) -> dict[Instance, float]:
     """Set every text of the role at the smallest size any needs, unless one card alone would pull it far down.
 
     A card shrunk alone gets a note in the language being built."""
@@ -118,9 +119,9 @@ def _one_size(role: str, fits: dict[Instance, float], notes: list[str], built: s
     shared = by_face[ranked[1]]
     for (face, lang), size in sorted(fits.items()):
         if face == alone and size < shared and lang == built:
-            notes.append(f"{_card_named(face)} ({lang}): its {role} is set at {size:g} pt, smaller than on every "
-                         f"other card ({shared:g} pt), because it does not fit its box at that size; shorten it "
-                         "to match")
+            notes.append(S_("%(face)s: its %(role)s is set at %(size)s pt, smaller than on every other card "
+                            "(%(shared)s pt), because it does not fit its box at that size; shorten it to match",
+                            face=face_named(face, lang), role=role, size=f"{size:g}", shared=f"{shared:g}"))
     return {instance: min(size, shared) for instance, size in fits.items()}
 
 
@@ -144,5 +145,8 @@ def _choose_steps(sizes: list[float], count: int) -> tuple[float, ...]:
     return best[1]
 
 
-def _card_named(face: str) -> str:
-    return "the back" if face == "back" else f"card '{face.removeprefix('card-')}'"
+def face_named(face: str, lang: str) -> Said:
+    """Name one face ("card-rock", "back") in one language as messages place it: "card 'rock' (cs)", "the back (cs)"."""
+    if face == "back":
+        return S_("the back (%(lang)s)", lang=lang)
+    return S_("card '%(card)s' (%(lang)s)", card=face.removeprefix("card-"), lang=lang)

@@ -56,6 +56,7 @@ class DeckView:
     players: int
     faces: tuple[FaceView, ...]
     warnings: tuple[Said | str, ...]  # said in the page's language where it can be
+    notes: tuple[Said | str, ...] = ()  # a card set smaller than the rest of its role (roles.py), said alike
 
     def face(self, face_id: str, back: bool = False) -> FaceView | None:
         for face in self.faces:
@@ -118,7 +119,8 @@ class FaceRenderer:
             self._forget_oldest()
         # a text whose numbers its effects contradict, in the language shown, as the build warns of it
         warnings.extend(w for w in said_text_warnings(deck, lang) if w not in warnings)
-        return DeckView(deck, lang, players, tuple(faces), tuple(warnings))
+        notes = tuple(planner.said_as(note) for note in planner.notes)
+        return DeckView(deck, lang, players, tuple(faces), tuple(warnings), notes)
 
     def png(self, key: str) -> bytes | None:
         """Return the drawn face with this key, or None when it was never drawn or has been forgotten."""

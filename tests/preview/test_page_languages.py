@@ -167,3 +167,31 @@ def test_the_warnings_of_the_cards_are_said_in_the_language_shown(tmp_path, deck
     assert "v textu stojí „3 karty“ (3), ale efekt udává draw count=2; opravte text nebo efekt" in pages["cs"]
     assert "card &#39;rock&#39; (en): the art " in pages["en"] and "small.png (60 × 45 px) prints at" in \
         pages["en"] and "the text says" not in pages["en"]
+
+
+def test_a_card_set_smaller_than_its_role_is_noted_in_the_language_shown(tmp_path) -> None:
+    """The build notes a card whose title alone is set smaller than every other (roles.py); the preview, where
+    a maker writes the titles, did not show the note at all."""
+    import shutil
+    from pathlib import Path
+
+    from deckforge.preview import PreviewSession
+
+    folder = tmp_path / "mini"
+    shutil.copytree(Path(__file__).parent.parent / "layout" / "fixtures" / "mini", folder)
+    deck = folder / "deck.yaml"
+    text = deck.read_text(encoding="utf-8")
+    assert "name: {cs: Kámen osudu, en: Stone of Fate}" in text
+    deck.write_text(text.replace("name: {cs: Kámen osudu, en: Stone of Fate}",
+                                 "name: {cs: \"Kámen osudu, který všechno obrací naruby\", en: Stone of Fate}"),
+                    encoding="utf-8")
+    session = PreviewSession(deck, check=lambda deck, players: Verdict(players, (), ()))
+    try:
+        pages = {lang: visible(render_view(session.page(lang, 4))) for lang in ("cs", "en")}
+    finally:
+        session.close()
+    found = re.search(r"karta &#39;fate&#39; \(cs\): text v roli „title“ má velikost ([\d.]+) pt, menší než na "
+                      r"všech ostatních kartách \(([\d.]+) pt\), protože při jejich velikosti se do svého rámečku "
+                      r"nevejde; zkraťte ho, aby se vešel stejně jako ostatní", pages["cs"])
+    assert found and float(found.group(1)) < float(found.group(2)), pages["cs"]
+    assert "set at" not in pages["cs"] and "text v roli" not in pages["en"]  # in English it fits with the rest
