@@ -11,7 +11,8 @@ of about 1.6 times the size, and a deck of distinct faces a fifth larger than it
 numbers, formatted by ReportLab, but every object that is not a stream goes, a hundred at a time, into an object
 stream, and the cross-reference table becomes a compressed cross-reference stream (PDF 1.5, 2003, which every
 viewer and print workflow reads). It costs a join and a compression of what ReportLab formatted anyway (a few
-milliseconds for 1,000 cards; packing with qpdf after writing took some 40 ms and an import). Encrypted documents
+milliseconds for 1,000 cards; packing with qpdf after writing took some 40 ms and an import). What pages share
+(their boxes, the resources of pages of a kind) is formatted once, as forms' parts are (pdfwrite.py). Encrypted documents
 and PDF/X-1a (which must stay PDF 1.4) are written as ReportLab writes them; tests/layout/test_compact.py checks
 with qpdf that both ways give the same objects.
 """
@@ -22,6 +23,8 @@ import zlib
 
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
+
+from .pdfwrite import Formatted
 
 PER_STREAM = 100  # objects an object stream holds (as qpdf packs them): a viewer reads a whole stream for one
 VERSION = (1, 5)  # object and cross-reference streams
@@ -38,6 +41,7 @@ def pack_objects(canvas: Canvas) -> None:
 
 def _format_packed(document) -> bytes:
     """`PDFDocument.format`, step for step, with the objects that are not streams packed and an xref stream."""
+    _share_page_parts(document)
     document.encrypt.prepare(document)
     catalog, info = document.Reference(document.Catalog), document.Reference(document.info)
     numbers, objects = document.numberToId, document.idToObject
@@ -86,6 +90,47 @@ def _format_packed(document) -> bytes:
     start = out.add(_indirect(xref_number, xref))
     out.add(b"startxref\n%d\n%%%%EOF\n" % start)
     return out.format(document)
+
+
+def _share_page_parts(document) -> None:
+    """Give each page the parts that pages share as objects formatted once per document (pdfwrite.Formatted), as
+    `PDFPage.check_format` would make them: its boxes, its resources (the same fonts, procedure sets and forms for
+    every page of a kind) and its empty transition. A page with resources of any other kind is left to ReportLab."""
+    for page in document.Pages.pages:
+        if (type(page) is not pdfdoc.PDFPage or page.Override_default_compilation or page.Resources
+                or page.ExtGState or getattr(page, "_colorsUsed", None) or getattr(page, "_shadingUsed", None)):
+            continue
+        if page.MediaBox is None:
+            turned = page.Rotate in (90, 270)
+            page.MediaBox = _box((0, 0, page.pageheight, page.pagewidth) if turned else (
+                0, 0, page.pagewidth, page.pageheight))
+        for name in ("TrimBox", "BleedBox", "CropBox", "ArtBox"):
+            box = getattr(page, name)
+            if type(box) is pdfdoc.PDFArray and all(type(v) in (int, float) for v in box.sequence):
+                setattr(page, name, _box(tuple(box.sequence)))
+        if type(page.Trans) is pdfdoc.PDFDictionary and not page.Trans.dict:
+            page.Trans = Formatted(("transition",), pdfdoc.PDFDictionary)
+        xobjects = page.XObjects
+        names = tuple(xobjects.dict) if xobjects is not None else ()
+        page.Resources = Formatted(("page resources", bool(page.hasImages), names),
+                                   lambda xobjects=xobjects, images=page.hasImages: _page_resources(xobjects, images))
+
+
+def _box(box: tuple) -> Formatted:
+    return Formatted(("box", box), lambda: pdfdoc.PDFArray(list(box)))
+
+
+def _page_resources(xobjects, images: bool) -> pdfdoc.PDFResourceDictionary:
+    """The resources `PDFPage.check_format` gives a page without colour spaces, shadings or graphics states."""
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    if images:
+        resources.allProcs()
+    else:
+        resources.basicProcs()
+    if xobjects:
+        resources.XObject = xobjects
+    return resources
 
 
 def _indirect(number: int, body: bytes) -> bytes:
