@@ -12,9 +12,9 @@ numbers, formatted by ReportLab, but every object that is not a stream goes, a h
 stream, and the cross-reference table becomes a compressed cross-reference stream (PDF 1.5, 2003, which every
 viewer and print workflow reads). It costs a join and a compression of what ReportLab formatted anyway (a few
 milliseconds for 1,000 cards; packing with qpdf after writing took some 40 ms and an import). What pages share
-(their boxes, the resources of pages of a kind) is formatted once, as forms' parts are (pdfwrite.py). Encrypted documents
-and PDF/X-1a (which must stay PDF 1.4) are written as ReportLab writes them; tests/layout/test_compact.py checks
-with qpdf that both ways give the same objects.
+(their boxes, the resources of pages of a kind) is formatted once, as forms' parts are (pdfwrite.py). Encrypted
+documents and PDF/X-1a (which must stay PDF 1.4) are written as ReportLab writes them; tests/layout/test_compact.py
+checks with qpdf that both ways give the same objects.
 """
 from __future__ import annotations
 
