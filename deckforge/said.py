@@ -44,6 +44,19 @@ class Said:
         return hash((self.singular, self.plural, self.number))
 
 
+class SaidText(str):
+    """A Said's English text that can still be said in another language: a str wherever one is expected (an
+    error's message, joined, compared, printed), `said(lang)` where a page speaks another language."""
+
+    def __new__(cls, message: Said) -> SaidText:
+        text = super().__new__(cls, str(message))
+        text.message = message
+        return text
+
+    def said(self, lang: str = SOURCE_LANGUAGE) -> str:
+        return self.message.said(lang)
+
+
 def S_(message: str, /, **values) -> Said:
     """Mark a sentence for the catalogs and say it later, in English or in a page's language."""
     return Said(message, **values)

@@ -17,7 +17,7 @@ from ..load.card_template import (COLOUR, TEMPLATE_ENV, ArtBox, BoxSpec, Element
                                   TextBox, compiled_condition, compiled_text)
 from ..load.check import nearest
 from ..model import Card
-from ..said import S_, Said
+from ..said import S_, Said, SaidText
 from ..typography import tie
 from ..sandbox import CARD_SECONDS, TemplateProblem, evaluate, render
 from .context import BuildContext, SuitView, back_context, card_context
@@ -103,8 +103,10 @@ class FaceErrors(BuildError):
 
 
 def problems_of(exc: Exception) -> list[str]:
-    """Return an error's problems, one message each (a FaceErrors' or a DeckError's), else its message."""
-    return [str(problem) for problem in getattr(exc, "problems", None) or [exc]]
+    """Return an error's problems, one message each (a FaceErrors' or a DeckError's), else its message; a message
+    that can be said in another language (SaidText) stays one."""
+    found = getattr(exc, "problems", None) or [exc.args[0] if exc.args and isinstance(exc.args[0], SaidText) else exc]
+    return [problem if isinstance(problem, SaidText) else str(problem) for problem in found]
 
 
 class FacePlanner:
@@ -237,9 +239,12 @@ class FacePlanner:
         fitted = fit_text(content, font, size, min(text.min_size, size), width, height, text.line_height, icons,
                           self.wraps)
         if fitted is None:
-            raise TextTooLong(f"{label}: the text does not fit its {to_mm(frame.w):.1f} × {to_mm(frame.h):.1f} mm "
-                             f"box even at {text.min_size:g} pt: \"{_shorten(content)}\"; shorten the text, "
-                             "enlarge the box or lower its min_size")
+            raise TextTooLong(SaidText(S_(  # `label`, the face said in any language (the preview's)
+                "%(place)s: %(face)s: the text does not fit its %(width)s × %(height)s mm box even at %(size)s pt: "
+                "\"%(text)s\"; shorten the text, enlarge the box or lower its min_size",
+                place=f"{self.shown}: {text.where}", face=face_named(face, self.build.lang),
+                width=f"{to_mm(frame.w):.1f}", height=f"{to_mm(frame.h):.1f}", size=f"{text.min_size:g}",
+                text=_shorten(content))))
         top = {"top": height, "middle": (height + fitted.height) / 2, "bottom": fitted.height}[text.valign]
         baseline = top - INK_ABOVE * fitted.size
         lines = []

@@ -195,3 +195,26 @@ def test_a_card_set_smaller_than_its_role_is_noted_in_the_language_shown(tmp_pat
                       r"nevejde; zkraťte ho, aby se vešel stejně jako ostatní", pages["cs"])
     assert found and float(found.group(1)) < float(found.group(2)), pages["cs"]
     assert "set at" not in pages["cs"] and "text v roli" not in pages["en"]  # in English it fits with the rest
+
+
+def test_a_text_too_long_for_its_box_is_said_in_the_language_shown(deck_copy) -> None:
+    """The most common problem while writing cards, a title too long for its box, stood in English on a Czech
+    page; the command line still says it in English."""
+    from deckforge.preview import PreviewSession
+
+    text = deck_copy.read_text(encoding="utf-8")
+    long_name = "name: {cs: \"Kámen, který všechno obrací naruby\", en: Rock, de: Stein}"
+    deck_copy.write_text(text.replace("name: {cs: Kámen, en: Rock, de: Stein}", long_name, 1), encoding="utf-8")
+    session = PreviewSession(deck_copy, check=lambda deck, players: Verdict(players, (), ()))
+    try:
+        page = visible(render_view(session.page("cs", 3)))
+        (problem,) = session.page("cs", 3).problems
+    finally:
+        session.close()
+    assert ("faces.item.elements[4] (title): karta &#39;rock&#39; (cs): text se do svého rámečku 30.0 × 9.5 mm "
+            "nevejde ani při 10 pt: „Kámen, který všechno obrací naruby“; zkraťte text, zvětšete rámeček nebo "
+            "snižte jeho min_size") in page
+    assert "does not fit" not in page
+    assert str(problem).endswith("faces.item.elements[4] (title): card 'rock' (cs): the text does not fit its "
+                                 "30.0 × 9.5 mm box even at 10 pt: \"Kámen, který všechno obrací naruby\"; shorten "
+                                 "the text, enlarge the box or lower its min_size")
