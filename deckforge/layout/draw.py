@@ -71,10 +71,29 @@ def _kept(canvas: Canvas, name: str) -> dict:
 
 
 def _left_set(op) -> tuple[str, ...]:
-    """The graphics state an operation leaves set: a shape's fill colour, outline colour and width (`_shape`)."""
+    """The graphics state an operation leaves set: a shape's fill colour, outline colour and width (`_shape`), a
+    text's fill colour (`_Fill`)."""
+    if type(op) is _Fill:
+        return ("_fillColorObj",)
     if type(op) is not ShapeOp or op.dash:
         return ()
     return ("_fillColorObj",) * bool(op.fill) + ("_strokeColorObj", "_lineWidth") * bool(op.stroke)
+
+
+@dataclass(frozen=True)
+class _Fill:
+    """Setting the fill colour a text is written in: replayed as a shape is (`_replay`)."""
+
+    colour: str
+
+
+@lru_cache(maxsize=256)
+def _fill(colour: str) -> _Fill:
+    return _Fill(colour)
+
+
+def _set_fill(canvas: Canvas, op: _Fill) -> None:
+    canvas.setFillColor(_colour(op.colour))
 
 
 def _replay(canvas: Canvas, op) -> None:
@@ -325,7 +344,7 @@ def _text(canvas: Canvas, op: TextOp) -> None:
         canvas.saveState()
         _enter_frame(canvas, op.frame, op.rotation)
     dx, dy = (0.0, 0.0) if turned else (op.frame.x, op.frame.y)
-    canvas.setFillColor(_colour(op.colour))
+    _replay(canvas, _fill(op.colour))
     if text_block(canvas, op.font, op.size, op.lines, dx, dy):
         if turned:
             canvas.restoreState()
@@ -414,7 +433,7 @@ def _symbol(canvas: Canvas, op: SymbolOp) -> None:
     canvas.restoreState()
 
 
-_PAINTERS = {ShapeOp: _shape, TextOp: _text, ImageOp: _image, SymbolOp: _symbol}
+_PAINTERS = {ShapeOp: _shape, TextOp: _text, ImageOp: _image, SymbolOp: _symbol, _Fill: _set_fill}
 
 
 def _label_text(canvas: Canvas, label: Label, words: str, start: float = 0.0) -> None:

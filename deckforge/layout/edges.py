@@ -40,10 +40,13 @@ def check_edges(faces: list[Face]) -> EdgeCheck:
     Stops at the first strip that differs, so a deck whose cards differ costs a face or two, not all of them.
     """
     distinct = list({face.key: face for face in faces}.values())
-    # Only what reaches the edge can colour its strip; faces alike there are looked at once.
+    # Only what reaches the edge can colour its strip; faces alike there are looked at once (and a face is made of
+    # those operations only for each look: a deck of distinct faces is mostly alike at its edges).
     alike: dict[tuple, Face] = {}
-    for edge in map(_edge_only, distinct):
-        alike.setdefault(edge.ops, edge)
+    for face in distinct:
+        ops = _edge_ops(face)
+        if ops not in alike:
+            alike[ops] = replace(face, ops=ops)
     looks = list(alike.values())
     if not any(face.ops for face in looks):  # nothing reaches an edge: every strip is the bare paper, alike
         return EdgeCheck(True)
@@ -57,13 +60,11 @@ def check_edges(faces: list[Face]) -> EdgeCheck:
     return EdgeCheck(True)
 
 
-def _edge_only(face: Face) -> Face:
-    """Return the face with only the operations that paint within REACH of its trim edge."""
-    def reaches(box: Box) -> bool:
-        return (box.x < REACH or box.y < REACH or box.right > face.width - REACH
-                or box.top > face.height - REACH)
-
-    return replace(face, ops=tuple(op for op in face.ops if reaches(_box_of(op))))
+def _edge_ops(face: Face) -> tuple:
+    """Return the face's operations that paint within REACH of its trim edge."""
+    right, top = face.width - REACH, face.height - REACH
+    return tuple(op for op in face.ops if (box := _box_of(op)).x < REACH or box.y < REACH or box.right > right
+                 or box.top > top)
 
 
 def _box_of(op) -> Box:

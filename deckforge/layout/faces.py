@@ -134,6 +134,7 @@ class FacePlanner:
         # Kept by the identity of a template's part (`_by_identity`: the hash of a box or element walks every field)
         self._boxes: dict[tuple, tuple[BoxSpec, Box]] = {}  # a template box in points, on this deck's card size
         self._card_text: dict[tuple, tuple[Element, bool]] = {}  # whether an element shows the card's text
+        self._fonts: dict[str, str] = {}  # a template style → the face it is set in, for this deck
 
     def card(self, card: Card, copies: int) -> Face:
         """Plan one card's face from the layout of its kind."""
@@ -257,7 +258,9 @@ class FacePlanner:
 
     def text_content(self, text: TextBox, context: dict, label: str, lang: str) -> tuple[str, str]:
         """Return a text element's words as printed in `lang` (glyphs checked, words tied: typography.py), and font."""
-        font = deck_font(self.build.deck, text.style)
+        font = self._fonts.get(text.style)
+        if font is None:
+            font = self._fonts[text.style] = deck_font(self.build.deck, text.style)
         rendered = self._render(text.text, context, label).strip()
         key = (rendered, font, lang)
         content = self._printed.get(key)

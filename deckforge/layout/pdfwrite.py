@@ -40,6 +40,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 _IDENTITY = (1, 0, 0, 1, 0, 0)
 _formatted: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # document -> {key: formatted bytes}
 _codes: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()      # document -> {font name: _Codes}
+_names: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()      # document -> {font name: its first subset's}
 
 
 class Formatted(PDFObject):
@@ -159,7 +160,12 @@ def text_block(canvas: Canvas, font: str, size: float, lines, dx: float = 0.0, d
         shown = [f"({escapePDF(line.translate(codes).encode('latin-1'))}) Tj" for _, _, line in lines]
     except UnicodeEncodeError:
         return False
-    internal = getFont(font).getSubsetInternalName(0, doc)
+    names = _names.get(doc)
+    if names is None:
+        names = _names[doc] = {}
+    internal = names.get(font)
+    if internal is None:  # the first time, ReportLab also gives the document the font
+        internal = names[font] = getFont(font).getSubsetInternalName(0, doc)
     x, y, _ = lines[0]
     code = ["BT 1 0 0 1 0 0 Tm", f"1 0 0 1 {fp_str(x + dx, y + dy)} Tm",
             f"{internal} {fp_str(size)} Tf {fp_str(size * 1.2)} TL", shown[0]]

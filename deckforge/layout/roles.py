@@ -55,13 +55,15 @@ def plan_type_sizes(planner: FacePlanner) -> TypeSizes:
     """Fit every text of every face in every language of the deck; return the sizes each role shares."""
     fits: dict[str, dict[Instance, float]] = defaultdict(dict)
     steps: dict[str, int] = {}
+    element_steps: dict[int, int] = {}  # id of a text element of the template → its `_steps_of`
     build = planner.build
     for lang in build.deck.languages:
         other = replace(build, lang=lang)
         for card, copies in build.deck.counts_for(build.players):
             layout = build.template.layout_for(card.kind)
-            _measure(planner, layout, card_context(other, card, copies), (f"card-{card.id}", lang), fits, steps)
-        _measure(planner, build.template.back, back_context(other), ("back", lang), fits, steps)
+            _measure(planner, layout, card_context(other, card, copies), (f"card-{card.id}", lang), fits, steps,
+                     element_steps)
+        _measure(planner, build.template.back, back_context(other), ("back", lang), fits, steps, element_steps)
     sizes: dict[tuple[str, str, str], float] = {}
     notes: list[Said] = []
     for role, found in fits.items():
@@ -71,8 +73,9 @@ def plan_type_sizes(planner: FacePlanner) -> TypeSizes:
 
 
 def _measure(planner: FacePlanner, layout: Layout, context: dict, instance: Instance,
-             fits: dict[str, dict[Instance, float]], steps: dict[str, int]) -> None:
-    """Record the largest size each text of one face fits at; a text that cannot be set is left to the build."""
+             fits: dict[str, dict[Instance, float]], steps: dict[str, int], element_steps: dict[int, int]) -> None:
+    """Record the largest size each text of one face fits at; a text that cannot be set is left to the build.
+    `element_steps` keeps each element's steps (the template's elements live as long as the planning)."""
     for text in layout.elements:
         if not isinstance(text, TextBox):
             continue
@@ -82,7 +85,10 @@ def _measure(planner: FacePlanner, layout: Layout, context: dict, instance: Inst
             continue
         if size is not None:
             fits[text.role][instance] = min(size, fits[text.role].get(instance, size))
-            steps[text.role] = min(_steps_of(planner, text), steps.get(text.role, PARAGRAPH_STEPS))
+            own = element_steps.get(id(text))
+            if own is None:
+                own = element_steps[id(text)] = _steps_of(planner, text)
+            steps[text.role] = min(own, steps.get(text.role, PARAGRAPH_STEPS))
 
 
 def _largest_fit(planner: FacePlanner, text: TextBox, context: dict, lang: str) -> float | None:

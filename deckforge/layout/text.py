@@ -5,8 +5,8 @@ Pure measurement with the font's metrics; nothing is drawn here. A result of Non
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -20,8 +20,7 @@ SHRINK_STEP = 0.5  # points
 _GAP = re.compile(r"[^\S\u00a0]+")  # where a line may break: white space other than a no-break space
 
 
-@dataclass(frozen=True)
-class FittedText:
+class FittedText(NamedTuple):
     """Wrapped lines at the size that fits: each line's text and width in points, and the baseline spacing."""
 
     size: float
@@ -71,12 +70,15 @@ def _paragraphs(text: str) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(_GAP.split(p.strip())) if p.strip() else () for p in text.strip().split("\n"))
 
 
-def _sizes(size: float, min_size: float) -> list[float]:
+@lru_cache(maxsize=1024)
+def _sizes(size: float, min_size: float) -> tuple[float, ...]:
+    """The sizes to try, from `size` down by SHRINK_STEP, then `min_size` (a text's sizes are asked for each time
+    it is fitted, and a deck's texts have few)."""
     sizes, current = [], size
     while current > min_size + 1e-9:
         sizes.append(current)
         current -= SHRINK_STEP
-    return sizes + [min_size]
+    return (*sizes, min_size)
 
 
 def wrap(paragraphs: tuple[tuple[str, ...], ...], font: str, size: float, width: float,
