@@ -22,11 +22,21 @@ _NUMBER = re.compile(rf"(?<![\w.,])([+\-−]?\d+){_GAP}(?=[^\W\d_])")
 _ABBREVIATION = re.compile(rf"(?<!\w)([a-zA-Z]\.){_GAP}(?=[a-zA-Z]\.)")
 # The last gap of a paragraph of three words or more: tied, the last line never holds one lone word (a widow).
 _LAST_GAP = re.compile(rf"(?<=\S){_GAP}(?=[^ \t\r\n]+[ \t\r\n]*$)")
-_WORDS_FOR_WIDOW = 3
 
 
-def _tie_group(pattern: re.Pattern) -> Callable[[str], str]:
-    return lambda text: pattern.sub(lambda m: m.group(1) + NBSP, text)
+_GAP_RE = re.compile(_GAP)
+_DIGIT = re.compile(r"\d")
+_GAP_CHARS = " \t\r\n"
+
+
+def _tie_group(pattern: re.Pattern, needs: re.Pattern | None = None) -> Callable[[str], str]:
+    """Tie what `pattern` finds; given `needs`, only in a text where that is found (a quick scan for what every
+    match holds spares the pattern's slower one: most card texts hold no number)."""
+    def tied(text: str) -> str:
+        if needs is not None and not needs.search(text):
+            return text
+        return pattern.sub(lambda m: m.group(1) + NBSP, text)
+    return tied
 
 
 def _no_widow(text: str) -> str:
@@ -35,17 +45,37 @@ def _no_widow(text: str) -> str:
 
 
 def _no_widow_in(paragraph: str) -> str:
-    units = re.split(_GAP, paragraph.strip())
-    if len(units) < _WORDS_FOR_WIDOW or NBSP in units[-1]:
+    """Tie a paragraph's last two words where it has three or more (its words parted by gaps, a no-break space
+    none), unless its last word is tied already."""
+    words = paragraph.strip()
+    first = _GAP_RE.search(words)
+    if first is None or _GAP_RE.search(words, first.end()) is None:  # fewer than three words
         return paragraph
-    return _LAST_GAP.sub(NBSP, paragraph)
+    if NBSP in words[max(words.rfind(c) for c in _GAP_CHARS) + 1:]:
+        return paragraph
+    return _tie_last_gap(paragraph)
+
+
+def _tie_last_gap(paragraph: str) -> str:
+    """Return `_LAST_GAP.sub(NBSP, paragraph)`, found from the end: the last gap before the last word, when a
+    character other than white space comes before it (the regular expression tried every gap of the text)."""
+    end = len(paragraph.rstrip(_GAP_CHARS))
+    last = max(paragraph.rfind(c, 0, end) for c in _GAP_CHARS)
+    if last < 0:
+        return paragraph
+    start = last
+    while start and paragraph[start - 1] in _GAP_CHARS:
+        start -= 1
+    if not start or paragraph[start - 1].isspace():
+        return paragraph
+    return paragraph[:start] + NBSP + paragraph[last + 1:]
 
 
 # Ties inside sentences, by language; then whether the language keeps a paragraph's last two words together.
 _RULES: dict[str, tuple[tuple[Callable[[str], str], ...], bool]] = {
-    "cs": ((_tie_group(_ONE_LETTER), _tie_group(_NUMBER)), False),
-    "en": ((_tie_group(_NUMBER),), True),
-    "de": ((_tie_group(_ABBREVIATION), _tie_group(_NUMBER)), True),
+    "cs": ((_tie_group(_ONE_LETTER), _tie_group(_NUMBER, _DIGIT)), False),
+    "en": ((_tie_group(_NUMBER, _DIGIT),), True),
+    "de": ((_tie_group(_ABBREVIATION), _tie_group(_NUMBER, _DIGIT)), True),
 }
 
 
