@@ -45,7 +45,15 @@ class BuildContext:
     template: CardTemplate
 
     def common(self) -> dict[str, object]:
-        """Return the values every face and the back can use."""
+        """Return the values every face and the back can use: a new dict each time, its nested ones copied from
+        those made once per build (a template may change what it is given, never another face's)."""
+        made = self.__dict__.get("_common")
+        if made is None:
+            made = self._make_common()
+            object.__setattr__(self, "_common", made)
+        return {key: dict(value) if type(value) is dict else value for key, value in made.items()}
+
+    def _make_common(self) -> dict[str, object]:
         deck, lang = self.deck, self.lang
         return {
             "lang": lang,

@@ -385,6 +385,8 @@ class FacePlanner:
 
         A symbol that holds the text's box whole is a backdrop, drawn to be written over; an overlap of less
         than COVER_SLACK either way is the slack round a symbol's drawing, not a covered pip."""
+        if not any(type(op) is SymbolOp for _, op in placed):
+            return  # nothing to cover (most faces)
         covers = [(e, box) for e, op in placed if (box := _cover_box(op)) is not None and self._shows_card_text(e)]
         pairs = [(cover, symbol) for cover, box in covers for symbol, op in placed
                  if isinstance(op, SymbolOp) and box.overlaps(op.frame, COVER_SLACK) and not op.frame.contains(box)]

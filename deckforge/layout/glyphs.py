@@ -50,7 +50,10 @@ def _printable(font_name: str) -> set[str]:
 
 def printable_text(text: str, font_name: str, label: str) -> str:
     """Return the text ready to draw in the font, or raise GlyphError naming the first character it cannot print."""
-    text = unicodedata.normalize("NFC", text).translate(_CLEAN)
+    if text.isascii():  # NFC leaves it as it is, and of what _CLEAN removes it can hold only a tab
+        text = text.replace("\t", " ") if "\t" in text else text
+    else:
+        text = unicodedata.normalize("NFC", text).translate(_CLEAN)
     printable = _printable(font_name)
     unchecked = set(text) - printable
     if not unchecked:  # every character was checked before: the usual case after a deck's first few cards

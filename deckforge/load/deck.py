@@ -13,7 +13,7 @@ from ..model import Back, Card, CardSize, Deck, Effect, PlayerRange, Source, Sui
 from ..games import schemas
 from ..limits import MAX_CARD_COUNT, MAX_CARD_ENTRIES, MAX_CARDS, MAX_PLAYERS, MAX_SVG_ICON_BYTES, file_problem
 from ..rules.keys import is_description
-from ..vocab import CARD_SIZES, EFFECTS, Field
+from ..vocab import CARD_SIZES, EFFECTS, Field, GameSchema
 from .art import art_problem
 from .autotext import read_texts
 from .check import Checker, closest, nearest, type_name
@@ -589,8 +589,9 @@ class _DeckReader:
                                                  f"{MAX_CARD_ENTRIES:,}")
             return None
         cards, seen = [], {}
+        schema = schemas().get(game) if game else None
         for i, _ in enumerate(items):
-            card = _CardReader(self, items, i, game).read()
+            card = _CardReader(self, items, i, schema).read()
             if card is None:
                 continue
             if card.id in seen:
@@ -614,10 +615,10 @@ class _DeckReader:
 class _CardReader:
     """Reads one entry of the `cards` list."""
 
-    def __init__(self, deck: _DeckReader, items: list, index: int, game: str | None):
+    def __init__(self, deck: _DeckReader, items: list, index: int, schema: GameSchema | None):
         self.deck, self.c, self.items, self.index = deck, deck.c, items, index
         self.path = deck.card_label(items, index)
-        self.schema = schemas().get(game) if game else None
+        self.schema = schema  # the deck's game's, read once for all its cards
 
     def read(self) -> Card | None:
         c, path = self.c, self.path
