@@ -210,8 +210,6 @@ def default_path(job: Job) -> Path:
 
 def for_target(deck: Deck, options: BuildOptions, bleed: float) -> tuple[Deck, tuple[str, ...]]:
     """Check the service and Tabletop Simulator options; return the deck at the size it is built in, and warnings."""
-    from .services import check_service, resized
-
     if options.base_url is not None and options.fmt != "tts":
         raise BuildError("--base-url is where Tabletop Simulator finds the images; it goes with --format tts only")
     if options.fmt == "tts":
@@ -224,6 +222,8 @@ def for_target(deck: Deck, options: BuildOptions, bleed: float) -> tuple[Deck, t
         check_base_url(options.base_url)
     if not options.service:
         return deck, ()
+    from .services import check_service, resized  # the presets, read only for a build that names one
+
     return resized(deck, check_service(options, bleed))
 
 
