@@ -384,9 +384,11 @@ def _read_events(text: str) -> object:
         first = get()
         if type(first) is StreamEndEvent:
             return None  # an empty file, as yaml.load reads it
-        # each open container: [data, is a mapping, its next key (_NO_KEY while one is awaited), that key's mark]
+        # each open container: [data, is a mapping, its next key (_NO_KEY while one is awaited), that key's mark,
+        # the data's marks]
         open_: list[list] = []
         document = None
+        plain: dict[str, object] = {}  # a plain scalar's text → its value (keys recur on every card)
         while True:
             event = get()
             kind = type(event)
@@ -395,10 +397,16 @@ def _read_events(text: str) -> object:
                     raise _Unusual()
                 value = event.value
                 if event.implicit[0]:  # a plain scalar: resolved by YAML 1.2's core rules
-                    for tag, pattern in resolvers.get(value[:1], ()):
-                        if pattern.match(value):
-                            value = _core_scalar(tag, value)
-                            break
+                    found = plain.get(value, _NO_KEY)
+                    if found is _NO_KEY:
+                        text = value
+                        for tag, pattern in resolvers.get(value[:1], ()):
+                            if pattern.match(value):
+                                value = _core_scalar(tag, value)
+                                break
+                        plain[text] = value
+                    else:
+                        value = found
             elif kind is MappingStartEvent or kind is SequenceStartEvent:
                 if event.anchor is not None or event.tag is not None or len(open_) >= limit:
                     raise _Unusual()
@@ -424,7 +432,7 @@ def _read_events(text: str) -> object:
                 parent = open_[-1]
                 data = parent[0]
                 if not parent[1]:
-                    data.lc.data[len(data)] = [mark.line, mark.column]
+                    parent[4][len(data)] = [mark.line, mark.column]
                     data.append(value)
                 elif parent[2] is _NO_KEY:
                     if kind is not ScalarEvent or value in data:
@@ -433,10 +441,10 @@ def _read_events(text: str) -> object:
                 else:
                     key, key_mark = parent[2], parent[3]
                     data[key] = value
-                    data.lc.data[key] = [key_mark.line, key_mark.column, mark.line, mark.column]
+                    parent[4][key] = [key_mark.line, key_mark.column, mark.line, mark.column]
                     parent[2] = _NO_KEY
             if kind is not ScalarEvent:
-                open_.append([value, kind is MappingStartEvent, _NO_KEY, None])
+                open_.append([value, kind is MappingStartEvent, _NO_KEY, None, value.lc.data])
     finally:
         loader.dispose()
 
