@@ -229,7 +229,13 @@ class FacePlanner:
         return ShapeOp(shape.kind, box, fill, stroke, shape.stroke_width, mm(shape.radius))
 
     def _text(self, text: TextBox, context: dict, label: str, face: str) -> TextOp | None:
-        content, font = self.text_content(text, context, label, self.build.lang)
+        try:
+            content, font = self.text_content(text, context, label, self.build.lang)
+        except GlyphError as exc:  # `label: what`, the face and what is wrong said in any language (the preview's)
+            if exc.what is None:
+                raise
+            raise GlyphError(SaidText(S_("%(place)s: %(face)s: %(what)s", place=f"{self.shown}: {text.where}",
+                                         face=face_named(face, self.build.lang), what=exc.what)), exc.what) from None
         if not content:
             return None
         if (upright := upright_instead(self.build.deck, text.style)) is not None:

@@ -14,13 +14,19 @@ from functools import lru_cache
 from reportlab.pdfbase import pdfmetrics
 
 from ..errors import BuildError
+from ..said import S_, Said
 
 # Invisible characters a user may paste from a word processor; they print as nothing, which is what they mean.
 INVISIBLE = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f")
 
 
 class GlyphError(BuildError):
-    """A character of a card text that the card font cannot print correctly."""
+    """A character of a card text that the card font cannot print correctly; `what` says what is wrong with it,
+    without the place, in any language (the face planner says the place: faces.py)."""
+
+    def __init__(self, message: str, what: Said | None = None):
+        super().__init__(message)
+        self.what = what
 
 
 @lru_cache(maxsize=None)
@@ -62,26 +68,27 @@ def printable_text(text: str, font_name: str, label: str) -> str:
     for ch in dict.fromkeys(text):  # each character once, in the order it first appears
         if ch not in unchecked:
             continue
-        problem = _problem(ch, covered)
+        problem = _problem(ch, covered, font_name)
         if problem:
-            raise GlyphError(f"{label}: the character {describe(ch)} {problem.format(font=font_name)}; "
-                             "remove it or replace it with a character the font has")
+            what = S_("the character %(char)s %(problem)s; remove it or replace it with a character the font has",
+                      char=describe(ch), problem=problem)
+            raise GlyphError(f"{label}: {what}", what)
         printable.add(ch)
     return text
 
 
-def _problem(ch: str, covered: frozenset[int]) -> str | None:
+def _problem(ch: str, covered: frozenset[int], font_name: str) -> Said | None:
     if ch == "\n":
         return None
     category = unicodedata.category(ch)
     if category.startswith("C"):
-        return "is a control or unassigned character and prints nothing"
+        return S_("is a control or unassigned character and prints nothing")
     if unicodedata.bidirectional(ch) in ("R", "AL"):
-        return "is right-to-left text, which card faces cannot lay out"
+        return S_("is right-to-left text, which card faces cannot lay out")
     if category.startswith("M"):
-        return "is a combining mark with no precomposed letter, which the card font cannot place"
+        return S_("is a combining mark with no precomposed letter, which the card font cannot place")
     if ord(ch) not in covered:
-        return "is not in the card font ({font})"
+        return S_("is not in the card font (%(font)s)", font=font_name)
     return None
 
 

@@ -218,3 +218,23 @@ def test_a_text_too_long_for_its_box_is_said_in_the_language_shown(deck_copy) ->
     assert str(problem).endswith("faces.item.elements[4] (title): card 'rock' (cs): the text does not fit its "
                                  "30.0 × 9.5 mm box even at 10 pt: \"Kámen, který všechno obrací naruby\"; shorten "
                                  "the text, enlarge the box or lower its min_size")
+
+
+def test_a_character_the_font_lacks_is_said_in_the_language_shown(deck_copy) -> None:
+    """An emoji pasted into a card's name: the preview said what is wrong with it in English on a Czech page."""
+    from deckforge.preview import PreviewSession
+
+    text = deck_copy.read_text(encoding="utf-8")
+    deck_copy.write_text(text.replace("name: {cs: Kámen, en: Rock, de: Stein}",
+                                      "name: {cs: Kámen 😀, en: Rock, de: Stein}", 1), encoding="utf-8")
+    session = PreviewSession(deck_copy, check=lambda deck, players: Verdict(players, (), ()))
+    try:
+        pages = {"cs": visible(render_view(session.page("cs", 3)))}
+        (problem,) = session.page("cs", 3).problems
+    finally:
+        session.close()
+    assert ("(title): karta &#39;rock&#39; (cs): znak &#39;😀&#39; (U+1F600 GRINNING FACE) v písmu karet "
+            "(OpenSans-Bold) chybí; odstraňte ho, nebo ho nahraďte znakem, který písmo má") in pages["cs"]
+    assert "not in the card font" not in pages["cs"]
+    assert str(problem).endswith("(title): card 'rock' (cs): the character '😀' (U+1F600 GRINNING FACE) is not in "
+                                 "the card font (OpenSans-Bold); remove it or replace it with a character the font has")
