@@ -24,7 +24,7 @@ import zlib
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-from .pdfwrite import Formatted
+from .pdfwrite import Formatted, resources
 
 PER_STREAM = 100  # objects an object stream holds (as qpdf packs them): a viewer reads a whole stream for one
 VERSION = (1, 5)  # object and cross-reference streams
@@ -113,24 +113,11 @@ def _share_page_parts(document) -> None:
         xobjects = page.XObjects
         names = tuple(xobjects.dict) if xobjects is not None else ()
         page.Resources = Formatted(("page resources", bool(page.hasImages), names),
-                                   lambda xobjects=xobjects, images=page.hasImages: _page_resources(xobjects, images))
+                                   lambda xobjects=xobjects, images=bool(page.hasImages): resources(xobjects, images))
 
 
 def _box(box: tuple) -> Formatted:
     return Formatted(("box", box), lambda: pdfdoc.PDFArray(list(box)))
-
-
-def _page_resources(xobjects, images: bool) -> pdfdoc.PDFResourceDictionary:
-    """The resources `PDFPage.check_format` gives a page without colour spaces, shadings or graphics states."""
-    resources = pdfdoc.PDFResourceDictionary()
-    resources.basicFonts()
-    if images:
-        resources.allProcs()
-    else:
-        resources.basicProcs()
-    if xobjects:
-        resources.XObject = xobjects
-    return resources
 
 
 def _indirect(number: int, body: bytes) -> bytes:

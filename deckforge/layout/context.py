@@ -6,6 +6,7 @@ sandbox, so nothing a deck file says is ever executed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Mapping
 
 from ..load.card_template import CardTemplate
@@ -47,13 +48,10 @@ class BuildContext:
     def common(self) -> dict[str, object]:
         """Return the values every face and the back can use: a new dict each time, its nested ones copied from
         those made once per build (a template may change what it is given, never another face's)."""
-        made = self.__dict__.get("_common")
-        if made is None:
-            made = self._make_common()
-            object.__setattr__(self, "_common", made)
-        return {key: dict(value) if type(value) is dict else value for key, value in made.items()}
+        return {key: dict(value) if type(value) is dict else value for key, value in self._common.items()}
 
-    def _make_common(self) -> dict[str, object]:
+    @cached_property
+    def _common(self) -> dict[str, object]:
         deck, lang = self.deck, self.lang
         return {
             "lang": lang,

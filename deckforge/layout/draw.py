@@ -25,7 +25,7 @@ from .faces import Face, ImageOp, ShapeOp, SymbolOp, TextOp
 from .imposition import Box, Label, Placement, Sheet, SheetPlan
 from .pagelabels import LABEL_SIZE, SCALE_GAP, SCALE_HEIGHT, SCALE_LENGTH, SCALE_TEXT_SIZE, PageText
 from .fonts import font_for
-from .pdfwrite import end_form, show_page_sharing_start, text_block, text_out
+from .pdfwrite import end_form, kept_on, show_page_sharing_start, text_block, text_out
 from .text import INK_BELOW
 
 MARK_WIDTH = 0.25  # points: thin enough to vanish in the cut, dark enough to see
@@ -62,14 +62,6 @@ _REPLAYS = "_deckforge_replays"  # on a canvas: operation → (operators, forms 
 _SLOTS = "_deckforge_slots"  # on a canvas: card slot → the operators that place a face there, up to its form
 
 
-def _kept(canvas: Canvas, name: str) -> dict:
-    """Return the dict `name` kept on this canvas (what painting appended), made empty the first time."""
-    kept = canvas.__dict__.get(name)
-    if kept is None:
-        kept = canvas.__dict__[name] = {}
-    return kept
-
-
 def _left_set(op) -> tuple[str, ...]:
     """The graphics state an operation leaves set: a shape's fill colour, outline colour and width (`_shape`), a
     text's fill colour (`_Fill`)."""
@@ -99,7 +91,7 @@ def _set_fill(canvas: Canvas, op: _Fill) -> None:
 def _replay(canvas: Canvas, op) -> None:
     """Append what painting `op` appended on this canvas before and set what it left set; the first time, paint it
     and keep that (`_record`)."""
-    kept = _kept(canvas, _REPLAYS)
+    kept = kept_on(canvas, _REPLAYS)
     found = kept.get(op)
     if found is None:
         return _record(canvas, op, kept)
@@ -135,7 +127,7 @@ def place_face(canvas: Canvas, face: Face, placement: Placement, inline: bool = 
 
     A card slot recurs on every sheet like it: what placing a face there appends before the face is kept per
     canvas and appended again for the next face placed in the same slot."""
-    slots = _kept(canvas, _SLOTS)
+    slots = kept_on(canvas, _SLOTS)
     slot = (placement.painted, placement.trim, placement.rotation, face.width, face.height)
     found = slots.get(slot)
     if found is None:

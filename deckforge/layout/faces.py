@@ -234,8 +234,7 @@ class FacePlanner:
         except GlyphError as exc:  # `label: what`, the face and what is wrong said in any language (the preview's)
             if exc.what is None:
                 raise
-            raise GlyphError(SaidText(S_("%(place)s: %(face)s: %(what)s", place=f"{self.shown}: {text.where}",
-                                         face=face_named(face, self.build.lang), what=exc.what)), exc.what) from None
+            raise GlyphError(SaidText(self._said_at(text, face, exc.what)), exc.what) from None
         if not content:
             return None
         if (upright := upright_instead(self.build.deck, text.style)) is not None:
@@ -246,12 +245,10 @@ class FacePlanner:
         fitted = fit_text(content, font, size, min(text.min_size, size), width, height, text.line_height, icons,
                           self.wraps)
         if fitted is None:
-            raise TextTooLong(SaidText(S_(  # `label`, the face said in any language (the preview's)
-                "%(place)s: %(face)s: the text does not fit its %(width)s × %(height)s mm box even at %(size)s pt: "
-                "\"%(text)s\"; shorten the text, enlarge the box or lower its min_size",
-                place=f"{self.shown}: {text.where}", face=face_named(face, self.build.lang),
-                width=f"{to_mm(frame.w):.1f}", height=f"{to_mm(frame.h):.1f}", size=f"{text.min_size:g}",
-                text=_shorten(content))))
+            raise TextTooLong(SaidText(self._said_at(text, face, S_(
+                "the text does not fit its %(width)s × %(height)s mm box even at %(size)s pt: \"%(text)s\"; shorten "
+                "the text, enlarge the box or lower its min_size", width=f"{to_mm(frame.w):.1f}",
+                height=f"{to_mm(frame.h):.1f}", size=f"{text.min_size:g}", text=_shorten(content)))))
         top = {"top": height, "middle": (height + fitted.height) / 2, "bottom": fitted.height}[text.valign]
         baseline = top - INK_ABOVE * fitted.size
         lines = []
@@ -305,11 +302,16 @@ class FacePlanner:
                       "%(box_h)s mm box; %(least)d DPI or more prints sharp", path=display_path(path),
                       width=info.width_px, height=info.height_px, dpi=format(dpi, ".0f"),
                       box_w=format(to_mm(visible_w), ".0f"), box_h=format(to_mm(visible_h), ".0f"), least=MIN_DPI)
-            message = S_("%(place)s: %(face)s: %(what)s", place=f"{self.shown}: {art.where}",
-                         face=face_named(face, self.build.lang), what=what)  # `label`, the face said in any language
+            message = self._said_at(art, face, what)
             self._warn(message)
             self._low_art[str(message)] = (f"{self.shown}: {art.where}", str(what), face)
         return ImageOp(str(path), clip, draw)
+
+    def _said_at(self, element: Element, face: str, what: Said) -> Said:
+        """Return `what` placed as a label places it ("file: element: card 'x' (cs): …"), the face said in any
+        language (the preview's page speaks the deck's)."""
+        return S_("%(place)s: %(face)s: %(what)s", place=f"{self.shown}: {element.where}",
+                  face=face_named(face, self.build.lang), what=what)
 
     def _box(self, spec: BoxSpec, grow: bool = False) -> Box:
         """Return a template box in points, origin bottom-left; grow it into the bleed where it meets the edge."""

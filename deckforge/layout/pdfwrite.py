@@ -75,7 +75,7 @@ def end_form(canvas: Canvas) -> None:
     form.Matrix = Formatted(("matrix",), lambda: PDFArray(_IDENTITY))
     xobjects = form.XObjects
     names = tuple(xobjects.dict) if xobjects is not None else ()
-    form.Resources = Formatted(("resources", names), lambda: _resources(xobjects))
+    form.Resources = Formatted(("resources", names), lambda: resources(xobjects))
     form.format = types.MethodType(_format_form, form)
 
 
@@ -126,14 +126,19 @@ def _format_form(form: pdfdoc.PDFFormXObject, document) -> bytes:
     return b"<<\n" + body + b"\n>>\nstream\n" + content + b"endstream\n"
 
 
-def _resources(xobjects) -> PDFResourceDictionary:
-    """The resources PDFFormXObject.format gives a form: the shared fonts, every procedure set, its XObjects."""
-    resources = PDFResourceDictionary()
-    resources.basicFonts()
-    resources.allProcs()
+def resources(xobjects, images: bool = True) -> PDFResourceDictionary:
+    """The resources ReportLab gives a form (`PDFFormXObject.format`: every procedure set) or a page without colour
+    spaces, shadings or graphics states (`PDFPage.check_format`: every set where it has images): the shared fonts,
+    the procedure sets, its XObjects."""
+    found = PDFResourceDictionary()
+    found.basicFonts()
+    if images:
+        found.allProcs()
+    else:
+        found.basicProcs()
     if xobjects:
-        resources.XObject = xobjects
-    return resources
+        found.XObject = xobjects
+    return found
 
 
 class _Codes(dict):
@@ -236,13 +241,15 @@ def show_page_sharing_start(canvas: Canvas) -> None:
     page = canvas._doc.Pages.pages[-1]
     if page.Contents or not isinstance(page.stream, str) or not page.stream.startswith(start):
         return
-    shared = _kept_on(canvas, _STARTS).get(start)
+    starts = kept_on(canvas, _STARTS)
+    shared = starts.get(start)
     if shared is None:
-        shared = canvas.__dict__[_STARTS][start] = _Stream(start, compress=True)
+        shared = starts[start] = _Stream(start, compress=True)
     page.Contents = PDFArray([shared, _Stream(page.stream[len(start):], compress=False)])
 
 
-def _kept_on(canvas: Canvas, name: str) -> dict:
+def kept_on(canvas: Canvas, name: str) -> dict:
+    """Return the dict `name` kept on this canvas (what painting appended before), made empty the first time."""
     kept = canvas.__dict__.get(name)
     if kept is None:
         kept = canvas.__dict__[name] = {}

@@ -147,39 +147,50 @@ def _read_workbook(path: Path, sheet: str | None, shown: str):
     from python_calamine import CalamineWorkbook
 
     check_size(path, MAX_SPREADSHEET_BYTES, "a spreadsheet")
-    _check_unpacked(path)
+    archive = _archive(path)  # what deckforge reads of the file itself, opened once
     try:
-        book = CalamineWorkbook.from_path(str(path))
-    except Exception as exc:  # noqa: BLE001  (calamine raises its own errors for damaged files)
-        raise DeckError([Problem(display_path(path), None, None, "", f"cannot read the workbook: {exc}")]) from None
-    names = book.sheet_names
-    if sheet is None:
-        sheet = names[0] if names else None
-    if sheet not in names:
-        raise DeckError([Problem(display_path(path), None, None, "cards.sheet",
-                                 f"no sheet '{sheet}' in the workbook (its sheets: {', '.join(names)})")])
-    table = book.get_sheet_by_name(sheet)
-    if table.height > MAX_SPREADSHEET_ROWS + 1:  # measured before a cell is turned into a Python value
-        raise _too_many_rows(shown)
-    if table.width > MAX_SPREADSHEET_COLUMNS:
-        raise _too_many_columns(shown, 1)
-    if path.suffix.lower() == ".xlsx":
-        _check_formula_results(path, sheet, shown)
+        _check_unpacked(path, archive)
+        try:
+            book = CalamineWorkbook.from_path(str(path))
+        except Exception as exc:  # noqa: BLE001  (calamine raises its own errors for damaged files)
+            raise DeckError([Problem(display_path(path), None, None, "", f"cannot read the workbook: {exc}")]) from None
+        names = book.sheet_names
+        if sheet is None:
+            sheet = names[0] if names else None
+        if sheet not in names:
+            raise DeckError([Problem(display_path(path), None, None, "cards.sheet",
+                                     f"no sheet '{sheet}' in the workbook (its sheets: {', '.join(names)})")])
+        table = book.get_sheet_by_name(sheet)
+        if table.height > MAX_SPREADSHEET_ROWS + 1:  # measured before a cell is turned into a Python value
+            raise _too_many_rows(shown)
+        if table.width > MAX_SPREADSHEET_COLUMNS:
+            raise _too_many_columns(shown, 1)
+        if archive is not None and path.suffix.lower() == ".xlsx":
+            _check_formula_results(archive, sheet, shown)
+    finally:
+        if archive is not None:
+            archive.close()
     # calamine's rows start at the sheet's first column that holds anything: pad them, so that a sheet whose
     # cards begin in column B names the columns a spreadsheet program shows
     skipped = table.start[1] if table.start else 0
     return ([""] * skipped + row for row in table.iter_rows()) if skipped else table.iter_rows()
 
 
-def _check_unpacked(path: Path) -> None:
-    """Refuse a workbook (a zip archive) whose parts unpack to more than the limit: calamine holds a whole sheet."""
+def _archive(path: Path):
+    """Return the workbook opened as the zip archive it is, or None where it is none (calamine names the fault)."""
     import zipfile
 
     try:
-        with zipfile.ZipFile(path) as archive:
-            unpacked = sum(item.file_size for item in archive.infolist())
+        return zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, ValueError):
+        return None
+
+
+def _check_unpacked(path: Path, archive) -> None:
+    """Refuse a workbook (a zip archive) whose parts unpack to more than the limit: calamine holds a whole sheet."""
+    if archive is None:
         return  # calamine names what is wrong with it
+    unpacked = sum(item.file_size for item in archive.infolist())
     if unpacked > MAX_SPREADSHEET_UNPACKED_BYTES:
         raise DeckError([Problem(display_path(path), None, None, "", f"the workbook unpacks to "
                                  f"{unpacked // 2**20:,} MB; deckforge reads workbooks that unpack to at most "
@@ -192,11 +203,11 @@ _CELL = re.compile(r"([A-Z]+)(\d+)")
 SHOWN_CELLS = 3  # formula cells named in the problem; the rest are counted
 
 
-def _check_formula_results(path: Path, sheet: str, shown: str) -> None:
+def _check_formula_results(archive, sheet: str, shown: str) -> None:
     """Refuse a sheet with formulas whose results the file does not keep. A spreadsheet program saves each
     formula's last result beside it, which is what calamine reads; a workbook written by a program (openpyxl, a
     script) has the formula alone, and its cell read as empty: a card without its name, count or text."""
-    missing = _formulas_without_results(path, sheet)
+    missing = _formulas_without_results(archive, sheet)
     if not missing:
         return
     ref, formula = missing[0]
@@ -215,22 +226,21 @@ def _check_formula_results(path: Path, sheet: str, shown: str) -> None:
                              "or type the values instead of the formulas")])
 
 
-def _formulas_without_results(path: Path, sheet: str) -> list[tuple[str, str]]:
-    """Return the reference and formula of each formula cell of an xlsx sheet that holds no result: no value, or
-    an empty one where the cell is not text (an empty text is a formula's result)."""
+def _formulas_without_results(archive, sheet: str) -> list[tuple[str, str]]:
+    """Return the reference and formula of each formula cell of an xlsx sheet (in its open zip archive) that holds
+    no result: no value, or an empty one where the cell is not text (an empty text is a formula's result)."""
     import io
     import zipfile
     from xml.etree import ElementTree
 
     try:
-        with zipfile.ZipFile(path) as archive:
-            book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
-            ids = [entry.get(_RELATION) for entry in book.iter(_MAIN + "sheet") if entry.get("name") == sheet]
-            relations = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
-            target = next((entry.get("Target") for entry in relations if ids and entry.get("Id") == ids[0]), None)
-            if target is None:
-                return []
-            data = archive.read(target.lstrip("/") if target.startswith("/") else f"xl/{target}")
+        book = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+        ids = [entry.get(_RELATION) for entry in book.iter(_MAIN + "sheet") if entry.get("name") == sheet]
+        relations = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+        target = next((entry.get("Target") for entry in relations if ids and entry.get("Id") == ids[0]), None)
+        if target is None:
+            return []
+        data = archive.read(target.lstrip("/") if target.startswith("/") else f"xl/{target}")
     except (KeyError, zipfile.BadZipFile, ElementTree.ParseError, OSError):
         return []  # calamine has read the sheet; only a sheet found here can be checked
     if b"<f" not in data and b":f" not in data:
