@@ -117,8 +117,9 @@ def test_a_card_never_laid_and_its_effect_are_reported(monkeypatch):
     original = KamenNuzkyPapir._lay_table
 
     def without_bedrock(engine):
-        table = original(engine)
-        return tuple(((),) * 4 if engine.card_ids[card] == "bedrock" else lays for card, lays in enumerate(table))
+        table = original(engine)  # per top item, per card
+        return tuple(tuple(() if engine.card_ids[card] == "bedrock" else lays for card, lays in enumerate(row))
+                     for row in table)
     monkeypatch.setattr(KamenNuzkyPapir, "_lay_table", without_bedrock)
     found = messages(validate_deck(DECK, players=2))
     assert "card 'bedrock' was never played at 2 players: no seeded game found a moment to lay it" in found

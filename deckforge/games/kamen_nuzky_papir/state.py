@@ -94,9 +94,9 @@ class KnpState(KnpView, State):
         """Return the legal actions (the play phase inline: it is most steps)."""
         if self.phase != PLAY:
             return self._decision_actions()
-        lays, top, legal = self.lays, self.top, []
+        lays, legal = self.lays[self.top], []
         for card in self.hands[self.seat]:
-            legal += lays[card][top]  # faster than a comprehension, which is a call before Python 3.12
+            legal += lays[card]  # faster than a comprehension, which is a call before Python 3.12
         if self.unseen or self.draw_pile or len(self.discard) > 1:
             legal.append(self.draw_action)  # RULES.md: a player may draw even when able to lay
         elif not legal:
@@ -125,10 +125,22 @@ class KnpState(KnpView, State):
         if self.phase != PLAY:
             self._decide(action)
             return
-        if action < draw_action:
-            card = self._lay(action)
-            if self.over:
-                return
+        if action < draw_action:  # a lay: _lay written out, as most steps are one
+            seat = self.seat
+            if action >= self.size:
+                card, self.top = divmod(action - self.size, 3)
+            else:
+                card = action
+                self.top = self.item_of[card]
+            hand = self.hands[seat]
+            hand.remove(card)
+            self.discard.append(card)
+            self.plays[seat][self.kind_of[card]] += 1
+            self.passed = 0
+            if not hand:
+                self._go_out(seat)
+                if self.over:
+                    return
             effects = self.effects_of[card]
             if effects:
                 self.pending.extend((code, target, amount, card) for code, target, amount in reversed(effects))
@@ -247,9 +259,9 @@ class KnpState(KnpView, State):
         return sorted(engine.target_base + seat for seat in self.others(self.seat))
 
     def _lays(self) -> list[int]:
-        lays, top, legal = self.lays, self.top, []
+        lays, legal = self.lays[self.top], []
         for card in self.hands[self.seat]:
-            legal += lays[card][top]
+            legal += lays[card]
         return legal
 
     # -- a turn -------------------------------------------------------------------------------------------------

@@ -118,6 +118,23 @@ def test_a_named_starter_skips_that_chance_node():
     assert state.player == CHANCE and len(state.chance_outcomes()) == state.engine.size
 
 
+@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("starter", [None, 1])
+def test_the_written_out_deal_is_the_deal_chance_node_by_node(players, starter):
+    """The engine deals a new game in one loop (engine.new_game); Engine.new_game steps through the same chance
+    nodes one by one. From the same seed both must give the same state and leave the generator alike."""
+    from deckforge.sim.base import Engine
+
+    eng = knp_engine.KamenNuzkyPapir(DECK, players, {"trace": True})  # the deal's log line as well
+    for seed in range(40):
+        fast_rng, slow_rng = random.Random(seed), random.Random(seed)
+        fast, slow = eng.new_game(fast_rng, starter), Engine.new_game(eng, slow_rng, starter)
+        assert str(fast) == str(slow) and fast.log == slow.log
+        assert (fast.seat, fast.player, fast.top, fast.dealt) == (slow.seat, slow.player, slow.top, slow.dealt)
+        assert fast.unseen == slow.unseen and fast.known_by == slow.known_by
+        assert fast_rng.getstate() == slow_rng.getstate()
+
+
 def test_the_deal_is_read_from_the_games_spec(monkeypatch):
     monkeypatch.setattr(knp_engine, "SPEC", SPEC.__class__(**{**SPEC.__dict__, "deal": Deal(hand=6, turned_up=1)}))
     state = dealt(engine(DECK, 3))
