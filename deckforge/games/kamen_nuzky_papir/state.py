@@ -283,7 +283,8 @@ class KnpState(KnpView, State):
             self._advance()
 
     def _lay(self, action: int) -> int:
-        """Move a card from the current hand onto the discard pile; its player goes out with an empty hand."""
+        """Move a card from the current hand onto the discard pile; its player goes out with an empty hand (a lay
+        in the play phase does the same written out in _apply_action: keep the two alike)."""
         p = self.seat
         if action >= self.size:
             card, self.top = divmod(action - self.size, 3)
