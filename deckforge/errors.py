@@ -64,6 +64,11 @@ class BuildError(DeckforgeError):
     """A layout or rulebook build that cannot be completed as asked."""
 
 
+class TemplateSpent(BuildError):
+    """A card template that ran out of its time or memory (sandbox.TemplateProblem.spent): it took seconds to fail
+    and would take them again on every face, so nothing goes on past it, the planning of type sizes included."""
+
+
 def display_path(path: Path | str) -> str:
     """Return the path relative to the working directory when it lies below it."""
     p = Path(path)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
 
-from ..errors import BuildError, Problem, display_path
+from ..errors import BuildError, Problem, TemplateSpent, display_path
 from ..icons import names_in
 from ..load.card_template import (COLOUR, TEMPLATE_ENV, ArtBox, BoxSpec, Element, Layout, Shape, SymbolBox,
                                   TextBox, compiled_condition, compiled_text)
@@ -131,33 +131,49 @@ class FacePlanner:
         self._rendered: dict[tuple, object] = {}  # (kind, source, the values it reads) → rendered text or condition
         self._printed: dict[tuple[str, str, str], str] = {}  # (rendered text, font, language) → printable, tied
         self.wraps: dict[tuple, object] = {}  # text.fit_text's wrappings
+        # (id of a text element, face key, language) → its words, font, frame, width, height, icons and its fit at
+        # its largest size, as roles.py planned them: the face is drawn from them where the role's size is that one
+        self.fitted: dict[tuple[int, str, str], tuple] = {}
         # Kept by the identity of a template's part (`_by_identity`: the hash of a box or element walks every field)
         self._boxes: dict[tuple, tuple[BoxSpec, Box]] = {}  # a template box in points, on this deck's card size
         self._card_text: dict[tuple, tuple[Element, bool]] = {}  # whether an element shows the card's text
         self._fonts: dict[str, str] = {}  # a template style → the face it is set in, for this deck
+        self._named: dict[tuple[str, str], str] = {}  # (face key, language) → the face as messages name it
 
     def card(self, card: Card, copies: int) -> Face:
         """Plan one card's face from the layout of its kind."""
         context = card_context(self.build, card, copies)
-        where = str(face_named(f"card-{card.id}", self.build.lang))
+        where = self.named(f"card-{card.id}", self.build.lang)
         layout = self.build.template.layout_for(card.kind)
         placed: list[tuple[Element, Op]] = []
         try:
             ops = self._ops(layout, context, where, card.art, f"card-{card.id}", placed)
-        except BuildError as exc:  # name the maker's own line (or spreadsheet row) first, then the template's
-            if card.source is None:
-                raise
-            raise FaceErrors([Problem(card.source.file, card.source.line, card.source.column, "", problem)
-                              for problem in problems_of(exc)]) from None
+        except BuildError as exc:
+            raise self.on_card(card, exc) from None
         self._warn_covered(card, placed)
         self._warn_art_unused(ops, f"{card.source or self.shown}: card '{card.id}'", card.art, layout,
                               S_("on this card's face"), S_("the card's `art`"))
         return Face(f"card-{card.id}", self.width, self.height, self.bleed, ops)
 
+    def on_card(self, card: Card, exc: BuildError) -> BuildError:
+        """Return the error of a card's face placed at the maker's own line (or spreadsheet row) first, then at the
+        template's; an error placed already (the type sizes' planning places its own card's) as it is."""
+        if card.source is None or any(isinstance(problem, Problem) for problem in getattr(exc, "problems", ())):
+            return exc
+        return FaceErrors([Problem(card.source.file, card.source.line, card.source.column, "", problem)
+                           for problem in problems_of(exc)])
+
+    def named(self, face: str, lang: str) -> str:
+        """Return a face as messages name it ("card 'rock' (cs)"; roles.face_named), made once a build."""
+        named = self._named.get((face, lang))
+        if named is None:
+            named = self._named[face, lang] = str(face_named(face, lang))
+        return named
+
     def back(self) -> Face:
         """Plan the back every card shares."""
         deck = self.build.deck
-        where = str(face_named("back", self.build.lang))
+        where = self.named("back", self.build.lang)
         ops = self._ops(self.build.template.back, back_context(self.build), where, deck.back.art, "back")
         self._warn_art_unused(ops, f"{display_path(deck.path) if deck.path else deck.id}: back.art", deck.back.art,
                               self.build.template.back, S_("on the back"), "`back.art`")
@@ -229,21 +245,26 @@ class FacePlanner:
         return ShapeOp(shape.kind, box, fill, stroke, shape.stroke_width, mm(shape.radius))
 
     def _text(self, text: TextBox, context: dict, label: str, face: str) -> TextOp | None:
-        try:
-            content, font = self.text_content(text, context, label, self.build.lang)
-        except GlyphError as exc:  # `label: what`, the face and what is wrong said in any language (the preview's)
-            if exc.what is None:
-                raise
-            raise GlyphError(SaidText(self._said_at(text, face, exc.what)), exc.what) from None
-        if not content:
-            return None
+        lang = self.build.lang
+        size = self.type_sizes.size(text, face, lang)
+        planned = self.fitted.get((id(text), face, lang))
+        if planned is not None and planned[-1].size == size:  # set at its own largest size: as planned
+            content, font, frame, width, height, icons, fitted = planned
+        else:
+            try:
+                content, font = self.text_content(text, context, label, lang)
+            except GlyphError as exc:  # `label: what`, the face and what is wrong said in any language (the preview's)
+                if exc.what is None:
+                    raise
+                raise GlyphError(SaidText(self._said_at(text, face, exc.what)), exc.what) from None
+            if not content:
+                return None
+            frame, width, height = self.text_area(text)
+            icons = frozenset(name for name in names_in(content) if name in self.build.deck.icons)
+            fitted = fit_text(content, font, size, min(text.min_size, size), width, height, text.line_height,
+                              icons, self.wraps)
         if (upright := upright_instead(self.build.deck, text.style)) is not None:
             self._warn_upright(text, *upright)
-        frame, width, height = self.text_area(text)
-        icons = frozenset(name for name in names_in(content) if name in self.build.deck.icons)
-        size = self.type_sizes.size(text, face, self.build.lang)
-        fitted = fit_text(content, font, size, min(text.min_size, size), width, height, text.line_height, icons,
-                          self.wraps)
         if fitted is None:
             raise TextTooLong(SaidText(self._said_at(text, face, S_(
                 "the text does not fit its %(width)s × %(height)s mm box even at %(size)s pt: \"%(text)s\"; shorten "
@@ -357,7 +378,8 @@ class FacePlanner:
         try:
             rendered = render(compiled_text(source), context, CARD_SECONDS)
         except TemplateProblem as exc:
-            raise BuildError(f"{self._at(label, exc.line)}: cannot render {_shorten(source)!r}: {exc.reason}") from None
+            raise (TemplateSpent if exc.spent else BuildError)(
+                f"{self._at(label, exc.line)}: cannot render {_shorten(source)!r}: {exc.reason}") from None
         if key is not None:
             self._rendered[key] = rendered
         return rendered
@@ -373,8 +395,8 @@ class FacePlanner:
         try:
             holds = bool(evaluate(compiled_condition(source), context, CARD_SECONDS))
         except TemplateProblem as exc:
-            raise BuildError(f"{self._at(label, None)}: cannot evaluate the condition {_shorten(source)!r}: "
-                             f"{exc.reason}") from None
+            raise (TemplateSpent if exc.spent else BuildError)(
+                f"{self._at(label, None)}: cannot evaluate the condition {_shorten(source)!r}: {exc.reason}") from None
         if key is not None:
             self._rendered[key] = holds
         return holds

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Mapping
 
-from ..errors import DeckforgeError
+from ..errors import DeckforgeError, TemplateSpent
 from ..icons import names_in
 from ..said import S_, Said
 from ..load.card_template import Layout, TextBox
@@ -61,8 +61,11 @@ def plan_type_sizes(planner: FacePlanner) -> TypeSizes:
         other = replace(build, lang=lang)
         for card, copies in build.deck.counts_for(build.players):
             layout = build.template.layout_for(card.kind)
-            _measure(planner, layout, card_context(other, card, copies), (f"card-{card.id}", lang), fits, steps,
-                     element_steps)
+            try:
+                _measure(planner, layout, card_context(other, card, copies), (f"card-{card.id}", lang), fits,
+                         steps, element_steps)
+            except TemplateSpent as exc:
+                raise planner.on_card(card, exc) from None
         _measure(planner, build.template.back, back_context(other), ("back", lang), fits, steps, element_steps)
     sizes: dict[tuple[str, str, str], float] = {}
     notes: list[Said] = []
@@ -74,13 +77,20 @@ def plan_type_sizes(planner: FacePlanner) -> TypeSizes:
 
 def _measure(planner: FacePlanner, layout: Layout, context: dict, instance: Instance,
              fits: dict[str, dict[Instance, float]], steps: dict[str, int], element_steps: dict[int, int]) -> None:
-    """Record the largest size each text of one face fits at; a text that cannot be set is left to the build.
-    `element_steps` keeps each element's steps (the template's elements live as long as the planning)."""
+    """Record the largest size each text of one face fits at; a text that cannot be set is left to the build, but
+    a template that ran out of its time or memory (TemplateSpent) stops the planning at once, named as the face's
+    drawing names it: it would spend them again on every face. `element_steps` keeps each element's steps (the
+    template's elements live as long as the planning)."""
+    where = planner.named(*instance)
     for text in layout.elements:
         if not isinstance(text, TextBox):
             continue
+        label = f"{planner.shown}: {text.where}: {where}"
         try:
-            size = _largest_fit(planner, text, context, instance[1]) if planner.shows(text, context, "") else None
+            size = _largest_fit(planner, text, context, instance, label) if planner.shows(text, context, label) \
+                else None
+        except TemplateSpent:
+            raise
         except DeckforgeError:
             continue
         if size is not None:
@@ -91,15 +101,21 @@ def _measure(planner: FacePlanner, layout: Layout, context: dict, instance: Inst
             steps[text.role] = min(own, steps.get(text.role, PARAGRAPH_STEPS))
 
 
-def _largest_fit(planner: FacePlanner, text: TextBox, context: dict, lang: str) -> float | None:
-    content, font = planner.text_content(text, context, text.where, lang)
+def _largest_fit(planner: FacePlanner, text: TextBox, context: dict, instance: Instance,
+                 label: str) -> float | None:
+    """Return the largest size the text fits at on one face in one language; keep the fit for the face's drawing
+    (`planner.fitted`), which uses it where the role's size is that size."""
+    content, font = planner.text_content(text, context, label, instance[1])
     if not content:
         return None
-    _, width, height = planner.text_area(text)
+    frame, width, height = planner.text_area(text)
     icons = frozenset(name for name in names_in(content) if name in planner.build.deck.icons)
     fitted = fit_text(content, font, text.size, text.min_size, width, height, text.line_height, icons,
                       planner.wraps)
-    return fitted.size if fitted else None
+    if fitted is None:
+        return None
+    planner.fitted[id(text), *instance] = (content, font, frame, width, height, icons, fitted)
+    return fitted.size
 
 
 def _steps_of(planner: FacePlanner, text: TextBox) -> int:

@@ -32,10 +32,11 @@ RULEBOOK_SECONDS = 30.0     # one rulebook: some 3 s for a bundled deck with its
 
 
 class TemplateProblem(DeckforgeError):
-    """A template that cannot be evaluated; the message is `file:line: reason`, the template's own line."""
+    """A template that cannot be evaluated; the message is `file:line: reason`, the template's own line. `spent`:
+    it ran out of its time or memory (TemplateLimit.spent, or Python's MemoryError)."""
 
-    def __init__(self, file: str, line: int | None, reason: str):
-        self.file, self.line, self.reason = file, line, reason
+    def __init__(self, file: str, line: int | None, reason: str, spent: bool = False):
+        self.file, self.line, self.reason, self.spent = file, line, reason, spent
         super().__init__(f"{file}:{line}: {reason}" if line else f"{file}: {reason}")
 
 
@@ -61,7 +62,8 @@ def problem(exc: BaseException, name: str | None = None) -> TemplateProblem:
     """Return a TemplateProblem naming the file and line of the template code that raised `exc`."""
     file, line = _place(exc)
     file = file or name or "<template>"
-    return TemplateProblem(file if file.startswith("<") else display_path(file), line, _message(exc))
+    spent = isinstance(exc, MemoryError) or getattr(exc, "spent", False) is True
+    return TemplateProblem(file if file.startswith("<") else display_path(file), line, _message(exc), spent)
 
 
 def _place(exc: BaseException) -> tuple[str | None, int | None]:

@@ -32,7 +32,13 @@ _ACTIVE = threading.local()  # the budget of the evaluation running in this thre
 
 
 class TemplateLimit(DeckforgeError):
-    """A template that went past one of the sandbox's limits (raised inside the template, placed by `render`)."""
+    """A template that went past one of the sandbox's limits (raised inside the template, placed by `render`).
+    `spent`: the limit was its time or memory, found only after spending them (the others are checked before an
+    operation runs)."""
+
+    def __init__(self, message: str, spent: bool = False):
+        super().__init__(message)
+        self.spent = spent
 
 
 class _Budget:
@@ -54,7 +60,7 @@ class _Budget:
             self.deadline = time.thread_time() + self.seconds
         elif time.thread_time() > self.deadline:
             raise TemplateLimit(f"the template ran for more than {self.seconds:g} s and was stopped (a loop that is "
-                                "far too long, or one that never ends?)")
+                                "far too long, or one that never ends?)", spent=True)
         if self.ticks % CHECK_MEMORY_EVERY == 0:
             self.look_at_memory()
 
@@ -62,7 +68,8 @@ class _Budget:
         if not self.memory_limit:
             self.memory_limit = memory_in_use() + MEMORY_BYTES
         elif memory_in_use() > self.memory_limit:
-            raise TemplateLimit(f"the template took more than {MEMORY_BYTES // 2**20} MB of memory and was stopped")
+            raise TemplateLimit(f"the template took more than {MEMORY_BYTES // 2**20} MB of memory and was stopped",
+                                spent=True)
 
 
 def current_budget() -> _Budget | None:

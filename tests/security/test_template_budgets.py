@@ -101,6 +101,39 @@ def test_a_hostile_condition_fails_fast_with_its_place(tmp_path: Path) -> None:
     assert_points_at(output, template, "when:")
 
 
+def test_a_template_out_of_time_on_a_later_element_is_run_out_once(tmp_path: Path, monkeypatch) -> None:
+    """The type sizes are planned over every card in every language before the first face is drawn; a rule text
+    that runs out of its time must stop that planning at once, not spend the budget again on each of the deck's
+    faces (it did: 30 cards in 3 languages, 81 s), and be named as the face's drawing names it."""
+    from deckforge.layout import faces
+
+    monkeypatch.setattr(faces, "CARD_SECONDS", 0.2)  # the real budget is 2 s; the mechanism is the same
+    spent = []
+
+    def counted(template, context, seconds):
+        try:
+            return sandbox.render(template, context, seconds)
+        except sandbox.TemplateProblem as exc:
+            spent.append(exc.spent)
+            raise
+    monkeypatch.setattr(faces, "render", counted)
+    deck = copy_deck(tmp_path)
+    source = (ROOT / "templates" / "cards" / "basic.yaml").read_text(encoding="utf-8")
+    body = 'text: "{{ text }}"'  # the rule text, with or without art: after the corner indices and the title
+    assert source.count(body) == 2 and source.index(CARD_TEXT) < source.index(body)
+    (deck.parent / "evil.yaml").write_text(source.replace(body, 'text: "{% for a in range(9999) %}'
+                                                                '{% for b in range(9999) %}{% endfor %}{% endfor %}"'),
+                                           encoding="utf-8")
+    deck.write_text(deck.read_text(encoding="utf-8").replace("template: kamen-nuzky-papir", "template: evil"),
+                    encoding="utf-8")
+    out = tmp_path / "cards.pdf"
+    result = CliRunner().invoke(main, ["build", str(deck), "--backs", "none", "-o", str(out)])
+    output = assert_one_line_error(result, out)
+    assert spent == [True], spent
+    assert re.search(r"deck\.yaml:\d+:\d+: \S*evil\.yaml:\d+: faces\.default\.elements\[\d\] \(body without art\): "
+                     r"card '\w+' \(\w\w\): cannot render '.*': the template ran for more than 0\.2 s", output), output
+
+
 def test_a_legitimate_card_template_still_renders(tmp_path: Path) -> None:
     deck, _ = with_card_text(tmp_path, "\"{{ name ~ ' ' ~ '%d' % (2 ** 10) ~ ' ' ~ 'ab' * 2 }}"
                                        "{% for i in range(2) %}!{% endfor %}\"")
