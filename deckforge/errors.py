@@ -64,9 +64,19 @@ class BuildError(DeckforgeError):
     """A layout or rulebook build that cannot be completed as asked."""
 
 
-class TemplateSpent(BuildError):
-    """A card template that ran out of its time or memory (sandbox.TemplateProblem.spent): it took seconds to fail
-    and would take them again on every face, so nothing goes on past it, the planning of type sizes included."""
+class FaceErrors(BuildError):
+    """Every element of one face that could not be laid out, one message each (validate lists them apart); a card's
+    are `Problem`s at the card's own line, so the preview can show the file and line in their columns."""
+
+    def __init__(self, problems: list[str] | list[Problem]):
+        super().__init__("\n".join(str(problem) for problem in problems))
+        self.problems = problems
+
+
+class TemplateSpent(FaceErrors):
+    """A face whose card template ran out of its time or memory (sandbox.TemplateProblem.spent): it took seconds
+    to fail and would take them again on every face, so the face planner fails every later face with it at once
+    (`FacePlanner.spent`), and the planning of type sizes stops at it."""
 
 
 def display_path(path: Path | str) -> str:

@@ -5,6 +5,8 @@ would stop the build (text that does not fit, a box outside the card, a missing 
 """
 from __future__ import annotations
 
+from functools import partial
+
 from ..errors import DeckforgeError
 from ..model import Deck
 from .context import BuildContext
@@ -26,15 +28,13 @@ def print_problems(deck: Deck, warnings: list[str] | None = None) -> list[str]:
     problems: list[str] = []
     for lang in deck.languages:
         planner = FacePlanner(BuildContext(deck, lang, deck.players.low, False, template), mm(CHECK_BLEED_MM))
-        for card in deck.cards:
+        for plan in [*(partial(planner.card, card, card.count) for card in deck.cards), planner.back]:
             try:
-                planner.card(card, card.count)
+                plan()
             except DeckforgeError as exc:
                 problems.extend(problems_of(exc))  # each element of the face apart
-        try:
-            planner.back()
-        except DeckforgeError as exc:
-            problems.extend(problems_of(exc))
+            if planner.spent is not None:  # a template out of its time or memory: every face would wait it out
+                return problems
         if warnings is not None:
             warnings.extend(w for w in planner.gathered_warnings() if w not in warnings)
     return problems

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
 
-from ..errors import BuildError, Problem, TemplateSpent, display_path
+from ..errors import BuildError, FaceErrors, Problem, TemplateSpent, display_path
 from ..icons import names_in
 from ..load.card_template import (COLOUR, TEMPLATE_ENV, ArtBox, BoxSpec, Element, Layout, Shape, SymbolBox,
                                   TextBox, compiled_condition, compiled_text)
@@ -93,15 +93,6 @@ class TextTooLong(BuildError):
     """A text that does not fit its box even at its smallest size."""
 
 
-class FaceErrors(BuildError):
-    """Every element of one face that could not be laid out, one message each (validate lists them apart); a card's
-    are `Problem`s at the card's own line, so the preview can show the file and line in their columns."""
-
-    def __init__(self, problems: list[str] | list[Problem]):
-        super().__init__("\n".join(str(problem) for problem in problems))
-        self.problems = problems
-
-
 def problems_of(exc: Exception) -> list[str]:
     """Return an error's problems, one message each (a FaceErrors' or a DeckError's), else its message; a message
     that can be said in another language (SaidText) stays one."""
@@ -139,9 +130,12 @@ class FacePlanner:
         self._card_text: dict[tuple, tuple[Element, bool]] = {}  # whether an element shows the card's text
         self._fonts: dict[str, str] = {}  # a template style → the face it is set in, for this deck
         self._named: dict[tuple[str, str], str] = {}  # (face key, language) → the face as messages name it
+        self.spent: TemplateSpent | None = None  # the face whose template ran out of time or memory, if one did
 
     def card(self, card: Card, copies: int) -> Face:
         """Plan one card's face from the layout of its kind."""
+        if self.spent is not None:  # the template ran out of its time or memory on a face: it would again
+            raise self.spent
         context = card_context(self.build, card, copies)
         where = self.named(f"card-{card.id}", self.build.lang)
         layout = self.build.template.layout_for(card.kind)
@@ -149,19 +143,25 @@ class FacePlanner:
         try:
             ops = self._ops(layout, context, where, card.art, f"card-{card.id}", placed)
         except BuildError as exc:
-            raise self.on_card(card, exc) from None
+            raise self.placed(card, exc) from None
         self._warn_covered(card, placed)
         self._warn_art_unused(ops, f"{card.source or self.shown}: card '{card.id}'", card.art, layout,
                               S_("on this card's face"), S_("the card's `art`"))
         return Face(f"card-{card.id}", self.width, self.height, self.bleed, ops)
 
-    def on_card(self, card: Card, exc: BuildError) -> BuildError:
+    def placed(self, card: Card | None, exc: BuildError) -> BuildError:
         """Return the error of a card's face placed at the maker's own line (or spreadsheet row) first, then at the
-        template's; an error placed already (the type sizes' planning places its own card's) as it is."""
-        if card.source is None or any(isinstance(problem, Problem) for problem in getattr(exc, "problems", ())):
-            return exc
-        return FaceErrors([Problem(card.source.file, card.source.line, card.source.column, "", problem)
-                           for problem in problems_of(exc)])
+        template's; the back's, or an error placed already (the type sizes' planning places its own card's), as it
+        is. A template out of its time or memory (TemplateSpent) is kept: every face planned after it fails with it
+        at once."""
+        if card is not None and card.source is not None and not any(
+                isinstance(problem, Problem) for problem in getattr(exc, "problems", ())):
+            exc = (TemplateSpent if isinstance(exc, TemplateSpent) else FaceErrors)(
+                [Problem(card.source.file, card.source.line, card.source.column, "", problem)
+                 for problem in problems_of(exc)])
+        if isinstance(exc, TemplateSpent):
+            self.spent = exc
+        return exc
 
     def named(self, face: str, lang: str) -> str:
         """Return a face as messages name it ("card 'rock' (cs)"; roles.face_named), made once a build."""
@@ -172,9 +172,14 @@ class FacePlanner:
 
     def back(self) -> Face:
         """Plan the back every card shares."""
+        if self.spent is not None:
+            raise self.spent
         deck = self.build.deck
         where = self.named("back", self.build.lang)
-        ops = self._ops(self.build.template.back, back_context(self.build), where, deck.back.art, "back")
+        try:
+            ops = self._ops(self.build.template.back, back_context(self.build), where, deck.back.art, "back")
+        except BuildError as exc:
+            raise self.placed(None, exc) from None
         self._warn_art_unused(ops, f"{display_path(deck.path) if deck.path else deck.id}: back.art", deck.back.art,
                               self.build.template.back, S_("on the back"), "`back.art`")
         return Face("back", self.width, self.height, self.bleed, ops)
@@ -215,7 +220,8 @@ class FacePlanner:
             except BuildError as exc:  # a template that cannot render (or broke its budget) stops at once
                 if not problems:
                     raise
-                raise FaceErrors(problems + problems_of(exc)) from None
+                raise (TemplateSpent if isinstance(exc, TemplateSpent) else FaceErrors)(
+                    problems + problems_of(exc)) from None
             if isinstance(op, ImageOp) and ground:
                 op = replace(op, matte=ground)
             if op is not None:
@@ -378,8 +384,8 @@ class FacePlanner:
         try:
             rendered = render(compiled_text(source), context, CARD_SECONDS)
         except TemplateProblem as exc:
-            raise (TemplateSpent if exc.spent else BuildError)(
-                f"{self._at(label, exc.line)}: cannot render {_shorten(source)!r}: {exc.reason}") from None
+            said = f"{self._at(label, exc.line)}: cannot render {_shorten(source)!r}: {exc.reason}"
+            raise (TemplateSpent([said]) if exc.spent else BuildError(said)) from None
         if key is not None:
             self._rendered[key] = rendered
         return rendered
@@ -395,8 +401,8 @@ class FacePlanner:
         try:
             holds = bool(evaluate(compiled_condition(source), context, CARD_SECONDS))
         except TemplateProblem as exc:
-            raise (TemplateSpent if exc.spent else BuildError)(
-                f"{self._at(label, None)}: cannot evaluate the condition {_shorten(source)!r}: {exc.reason}") from None
+            said = f"{self._at(label, None)}: cannot evaluate the condition {_shorten(source)!r}: {exc.reason}"
+            raise (TemplateSpent([said]) if exc.spent else BuildError(said)) from None
         if key is not None:
             self._rendered[key] = holds
         return holds

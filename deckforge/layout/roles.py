@@ -65,8 +65,11 @@ def plan_type_sizes(planner: FacePlanner) -> TypeSizes:
                 _measure(planner, layout, card_context(other, card, copies), (f"card-{card.id}", lang), fits,
                          steps, element_steps)
             except TemplateSpent as exc:
-                raise planner.on_card(card, exc) from None
-        _measure(planner, build.template.back, back_context(other), ("back", lang), fits, steps, element_steps)
+                raise planner.placed(card, exc) from None
+        try:
+            _measure(planner, build.template.back, back_context(other), ("back", lang), fits, steps, element_steps)
+        except TemplateSpent as exc:
+            raise planner.placed(None, exc) from None
     sizes: dict[tuple[str, str, str], float] = {}
     notes: list[Said] = []
     for role, found in fits.items():
