@@ -122,9 +122,11 @@ class FacePlanner:
         self._rendered: dict[tuple, object] = {}  # (kind, source, the values it reads) → rendered text or condition
         self._printed: dict[tuple[str, str, str], str] = {}  # (rendered text, font, language) → printable, tied
         self.wraps: dict[tuple, object] = {}  # text.fit_text's wrappings
-        # (id of a text element, face key, language) → its words, font, frame, width, height, icons and its fit at
-        # its largest size, as roles.py planned them: the face is drawn from them where the role's size is that one
-        self.fitted: dict[tuple[int, str, str], tuple] = {}
+        # (id of a text element, face key, language, copies) → its words, font, frame, width, height, icons and its
+        # fit at its largest size, as roles.py planned them with the build's copies: the face is drawn from them
+        # where the role's size is that one. The copies are the one value a face's template context can hold that
+        # the planning's may not (validate plans each card with its own count, a rulebook's pictures with theirs).
+        self.fitted: dict[tuple[int, str, str, int | None], tuple] = {}
         # Kept by the identity of a template's part (`_by_identity`: the hash of a box or element walks every field)
         self._boxes: dict[tuple, tuple[BoxSpec, Box]] = {}  # a template box in points, on this deck's card size
         self._card_text: dict[tuple, tuple[Element, bool]] = {}  # whether an element shows the card's text
@@ -253,7 +255,7 @@ class FacePlanner:
     def _text(self, text: TextBox, context: dict, label: str, face: str) -> TextOp | None:
         lang = self.build.lang
         size = self.type_sizes.size(text, face, lang)
-        planned = self.fitted.get((id(text), face, lang))
+        planned = self.fitted.get((id(text), face, lang, context.get("count")))
         if planned is not None and planned[-1].size == size:  # set at its own largest size: as planned
             content, font, frame, width, height, icons, fitted = planned
         else:

@@ -117,7 +117,7 @@ def _largest_fit(planner: FacePlanner, text: TextBox, context: dict, instance: I
                       planner.wraps)
     if fitted is None:
         return None
-    planner.fitted[id(text), *instance] = (content, font, frame, width, height, icons, fitted)
+    planner.fitted[id(text), *instance, context.get("count")] = (content, font, frame, width, height, icons, fitted)
     return fitted.size
 
 

@@ -19,6 +19,7 @@ from deckforge.layout.glyphs import GlyphError, printable_text
 from deckforge.layout.imposition import Box
 from deckforge.layout.text import fit_text
 from deckforge.load import load_deck
+from deckforge.load.card_template import load_card_template
 from deckforge.load.collector import collector_paused
 from deckforge.typography import tie
 
@@ -56,6 +57,32 @@ def test_each_card_prints_its_own_words_in_each_language(tmp_path: Path) -> None
         fronts = prepare(deck, BuildOptions(backs="none", lang=lang)).fronts
         titles = list(dict.fromkeys(face.ops[0 if face.key == "card-paper" else 1].lines[0][2] for face in fronts))
         assert titles == names
+
+
+COUNT_TEXT = """
+faces:
+  default:
+    elements:
+      - {type: text, name: title, box: [5, 5, 53, 10], text: "{{ name }}", size: 12}
+      - {type: text, name: copies, box: [5, 60, 53, 20], text: "{{ count }} in the deck", size: 9, min_size: 6}
+back: {elements: []}
+"""
+
+
+def test_a_face_drawn_from_the_planned_fit_is_the_face_of_its_own_copies(tmp_path: Path) -> None:
+    """A face set at the size its text was planned at is drawn from the planning's fit (FacePlanner.fitted), which
+    was made with the copies the build counts; a face planned with other copies (validate's check plans each card
+    with its count, a rulebook's pictures with theirs) must print its own."""
+    from deckforge.layout.context import BuildContext
+    from deckforge.layout.faces import FacePlanner
+
+    deck = _mini_with(tmp_path, COUNT_TEXT)
+    planner = FacePlanner(BuildContext(deck, "en", deck.players.low, False, load_card_template(deck)), 0)
+    rock, planned = next((card, copies) for card, copies in deck.counts_for(deck.players.low) if card.id == "rock")
+    assert planner.type_sizes and planner.fitted  # planned with the build's copies
+    for copies in (planned, 99):
+        texts = [op.lines[0][2] for op in planner.card(rock, copies).ops if hasattr(op, "lines")]
+        assert texts == ["Rock", f"{copies} in the deck"], texts
 
 
 @pytest.mark.parametrize("source, context, printed", [
