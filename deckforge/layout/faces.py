@@ -15,7 +15,7 @@ from ..errors import BuildError, FaceErrors, Problem, TemplateSpent, display_pat
 from ..icons import names_in
 from ..load.card_template import (COLOUR, TEMPLATE_ENV, ArtBox, BoxSpec, Element, Layout, Shape, SymbolBox,
                                   TextBox, compiled_condition, compiled_text)
-from ..load.check import nearest
+from ..load.check import closest
 from ..model import Card
 from ..said import S_, Said, SaidText
 from ..typography import tie
@@ -132,6 +132,7 @@ class FacePlanner:
         self._card_text: dict[tuple, tuple[Element, bool]] = {}  # whether an element shows the card's text
         self._fonts: dict[str, str] = {}  # a template style → the face it is set in, for this deck
         self._named: dict[tuple[str, str], str] = {}  # (face key, language) → the face as messages name it
+        self._face_said: dict[str, Said] = {}  # the face as messages name it → the same, to be said in any language
         self.spent: TemplateSpent | None = None  # the face whose template ran out of time or memory, if one did
 
     def card(self, card: Card, copies: int) -> Face:
@@ -169,8 +170,21 @@ class FacePlanner:
         """Return a face as messages name it ("card 'rock' (cs)"; roles.face_named), made once a build."""
         named = self._named.get((face, lang))
         if named is None:
-            named = self._named[face, lang] = str(face_named(face, lang))
+            said = face_named(face, lang)
+            named = self._named[face, lang] = str(said)
+            self._face_said[named] = said
         return named
+
+    def _said_after(self, place: str, what: Said) -> SaidText:
+        """Return `what` after a place as labels give it ("file:line: element: card 'x' (cs)"), the face named in it
+        said in any language too (the preview's page speaks the deck's); printed, the English as before."""
+        for named, face in self._face_said.items():
+            if place == named:
+                return SaidText(S_("%(face)s: %(what)s", face=face, what=what))
+            if place.endswith(f": {named}"):
+                return SaidText(S_("%(place)s: %(face)s: %(what)s", place=place[:-len(named) - 2], face=face,
+                                   what=what))
+        return SaidText(S_("%(place)s: %(what)s", place=place, what=what))
 
     def back(self) -> Face:
         """Plan the back every card shares."""
@@ -311,7 +325,11 @@ class FacePlanner:
             return None
         if name not in self.symbols:
             known = sorted(self.symbols)
-            raise BuildError(f"{label}: no symbol '{name}'{nearest(name, known)} (known: {', '.join(known)})")
+            near = closest(name, known)
+            what = (S_("no symbol '%(name)s'; did you mean '%(near)s'? (known: %(known)s)", name=name, near=near,
+                       known=", ".join(known)) if near is not None else
+                    S_("no symbol '%(name)s' (known: %(known)s)", name=name, known=", ".join(known)))
+            raise BuildError(self._said_after(label, what))
         colour = self._colour(symbol.colour, context, label, "colour") or "#000000"
         return SymbolOp(name, self.symbols[name], self._box(symbol.box), symbol.rotate, colour,
                         self.build.ink_saver)
@@ -368,8 +386,10 @@ class FacePlanner:
             return None
         value = self.build.template.colours.get(value, value)
         if not COLOUR.match(value):
-            raise BuildError(f"{label}: {key} {value!r} is not a colour (\"#rrggbb\", cmyk(c, m, y, k), none, or a "
-                             f"name from 'colours': {', '.join(self.build.template.colours) or 'none declared'})")
+            names = ", ".join(self.build.template.colours) or S_("none declared")
+            raise BuildError(self._said_after(label, S_(
+                "%(key)s %(value)s is not a colour (\"#rrggbb\", cmyk(c, m, y, k), none, or a name from 'colours': "
+                "%(names)s)", key=key, value=repr(value), names=names)))
         return value
 
     def _render(self, source: str, context: dict, label: str) -> str:
@@ -386,7 +406,8 @@ class FacePlanner:
         try:
             rendered = render(compiled_text(source), context, CARD_SECONDS)
         except TemplateProblem as exc:
-            said = f"{self._at(label, exc.line)}: cannot render {_shorten(source)!r}: {exc.reason}"
+            said = self._said_after(self._at(label, exc.line), S_(
+                "cannot render %(source)s: %(reason)s", source=repr(_shorten(source)), reason=exc.reason))
             raise (TemplateSpent([said]) if exc.spent else BuildError(said)) from None
         if key is not None:
             self._rendered[key] = rendered
@@ -403,7 +424,9 @@ class FacePlanner:
         try:
             holds = bool(evaluate(compiled_condition(source), context, CARD_SECONDS))
         except TemplateProblem as exc:
-            said = f"{self._at(label, None)}: cannot evaluate the condition {_shorten(source)!r}: {exc.reason}"
+            said = self._said_after(self._at(label, None), S_(
+                "cannot evaluate the condition %(source)s: %(reason)s", source=repr(_shorten(source)),
+                reason=exc.reason))
             raise (TemplateSpent([said]) if exc.spent else BuildError(said)) from None
         if key is not None:
             self._rendered[key] = holds

@@ -238,3 +238,35 @@ def test_a_character_the_font_lacks_is_said_in_the_language_shown(deck_copy) -> 
     assert "not in the card font" not in pages["cs"]
     assert str(problem).endswith("(title): card 'rock' (cs): the character '😀' (U+1F600 GRINNING FACE) is not in "
                                  "the card font (OpenSans-Bold); remove it or replace it with a character the font has")
+
+
+@pytest.mark.parametrize("element, replaced, czech, english", [
+    ("colour: ink", "colour: \"{{ 'inq' }}\"", "(title): karta &#39;rock&#39; (cs): colour &#39;inq&#39; není barva",
+     "(title): card 'rock' (cs): colour 'inq' is not a colour"),
+    ('text: "{{ name }}"', 'text: "{{ name.missing.deeper }}"', "(title): karta &#39;rock&#39; (cs): šablonu "
+     "&#39;{{ name.missing.deeper }}&#39; nelze vykreslit: ", "(title): card 'rock' (cs): cannot render "
+     "'{{ name.missing.deeper }}': "),
+])
+def test_a_card_template_that_cannot_be_drawn_is_said_in_the_language_shown(deck_copy, element, replaced, czech,
+                                                                           english) -> None:
+    """A colour the template does not know, a template text that cannot be rendered: the preview, where a maker
+    writes a card template, said them in English on a Czech page (the reason a template engine gives stays its
+    own); the command line still says them in English."""
+    from pathlib import Path
+
+    from deckforge.preview import PreviewSession
+
+    source = (Path(__file__).parents[2] / "templates" / "cards" / "basic.yaml").read_text(encoding="utf-8")
+    assert element in source
+    (deck_copy.parent / "own.yaml").write_text(source.replace(element, replaced, 1), encoding="utf-8")
+    text = deck_copy.read_text(encoding="utf-8")
+    deck_copy.write_text(text.replace("template: kamen-nuzky-papir", "template: own"), encoding="utf-8")
+    session = PreviewSession(deck_copy, check=lambda deck, players: Verdict(players, (), ()))
+    try:
+        page = visible(render_view(session.page("cs", 3)))
+        problems = [str(problem) for problem in session.page("cs", 3).problems]
+    finally:
+        session.close()
+    assert czech in page, page
+    assert "is not a colour" not in page and "cannot render" not in page
+    assert any(english in problem for problem in problems), problems
