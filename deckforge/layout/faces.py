@@ -329,7 +329,7 @@ class FacePlanner:
             what = (S_("no symbol '%(name)s'; did you mean '%(near)s'? (known: %(known)s)", name=name, near=near,
                        known=", ".join(known)) if near is not None else
                     S_("no symbol '%(name)s' (known: %(known)s)", name=name, known=", ".join(known)))
-            raise BuildError(self._said_after(label, what))
+            raise BuildError(self._said_after(self._at(label, None), what))
         colour = self._colour(symbol.colour, context, label, "colour") or "#000000"
         return SymbolOp(name, self.symbols[name], self._box(symbol.box), symbol.rotate, colour,
                         self.build.ink_saver)
@@ -387,7 +387,7 @@ class FacePlanner:
         value = self.build.template.colours.get(value, value)
         if not COLOUR.match(value):
             names = ", ".join(self.build.template.colours) or S_("none declared")
-            raise BuildError(self._said_after(label, S_(
+            raise BuildError(self._said_after(self._at(label, None), S_(
                 "%(key)s %(value)s is not a colour (\"#rrggbb\", cmyk(c, m, y, k), none, or a name from 'colours': "
                 "%(names)s)", key=key, value=repr(value), names=names)))
         return value

@@ -270,3 +270,4 @@ def test_a_card_template_that_cannot_be_drawn_is_said_in_the_language_shown(deck
     assert czech in page, page
     assert "is not a colour" not in page and "cannot render" not in page
     assert any(english in problem for problem in problems), problems
+    assert any(re.search(r"own\.yaml:\d+: faces\.default\.elements\[3\] \(title\)", problem) for problem in problems)
