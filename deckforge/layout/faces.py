@@ -132,7 +132,6 @@ class FacePlanner:
         self._card_text: dict[tuple, tuple[Element, bool]] = {}  # whether an element shows the card's text
         self._fonts: dict[str, str] = {}  # a template style → the face it is set in, for this deck
         self._named: dict[tuple[str, str], str] = {}  # (face key, language) → the face as messages name it
-        self._face_said: dict[str, Said] = {}  # the face as messages name it → the same, to be said in any language
         self.spent: TemplateSpent | None = None  # the face whose template ran out of time or memory, if one did
 
     def card(self, card: Card, copies: int) -> Face:
@@ -170,20 +169,18 @@ class FacePlanner:
         """Return a face as messages name it ("card 'rock' (cs)"; roles.face_named), made once a build."""
         named = self._named.get((face, lang))
         if named is None:
-            said = face_named(face, lang)
-            named = self._named[face, lang] = str(said)
-            self._face_said[named] = said
+            named = self._named[face, lang] = str(face_named(face, lang))
         return named
 
     def _said_after(self, place: str, what: Said) -> SaidText:
         """Return `what` after a place as labels give it ("file:line: element: card 'x' (cs)"), the face named in it
         said in any language too (the preview's page speaks the deck's); printed, the English as before."""
-        for named, face in self._face_said.items():
+        for (face, lang), named in self._named.items():
             if place == named:
-                return SaidText(S_("%(face)s: %(what)s", face=face, what=what))
+                return SaidText(S_("%(face)s: %(what)s", face=face_named(face, lang), what=what))
             if place.endswith(f": {named}"):
-                return SaidText(S_("%(place)s: %(face)s: %(what)s", place=place[:-len(named) - 2], face=face,
-                                   what=what))
+                return SaidText(S_("%(place)s: %(face)s: %(what)s", place=place[:-len(named) - 2],
+                                   face=face_named(face, lang), what=what))
         return SaidText(S_("%(place)s: %(what)s", place=place, what=what))
 
     def back(self) -> Face:
