@@ -100,6 +100,12 @@ def problems_of(exc: Exception) -> list[str]:
     return [problem if isinstance(problem, SaidText) else str(problem) for problem in found]
 
 
+def _face_errors(exc: BuildError, problems: list) -> FaceErrors:
+    """Return the problems as one face's errors, of the kind `exc` is when it is TemplateSpent (which stops every
+    later face)."""
+    return (TemplateSpent if isinstance(exc, TemplateSpent) else FaceErrors)(problems)
+
+
 class FacePlanner:
     """Plans every face of one build; collects warnings (low-resolution art) along the way."""
 
@@ -158,9 +164,8 @@ class FacePlanner:
         at once."""
         if card is not None and card.source is not None and not any(
                 isinstance(problem, Problem) for problem in getattr(exc, "problems", ())):
-            exc = (TemplateSpent if isinstance(exc, TemplateSpent) else FaceErrors)(
-                [Problem(card.source.file, card.source.line, card.source.column, "", problem)
-                 for problem in problems_of(exc)])
+            exc = _face_errors(exc, [Problem(card.source.file, card.source.line, card.source.column, "", problem)
+                                     for problem in problems_of(exc)])
         if isinstance(exc, TemplateSpent):
             self.spent = exc
         return exc
@@ -233,8 +238,7 @@ class FacePlanner:
             except BuildError as exc:  # a template that cannot render (or broke its budget) stops at once
                 if not problems:
                     raise
-                raise (TemplateSpent if isinstance(exc, TemplateSpent) else FaceErrors)(
-                    problems + problems_of(exc)) from None
+                raise _face_errors(exc, problems + problems_of(exc)) from None
             if isinstance(op, ImageOp) and ground:
                 op = replace(op, matte=ground)
             if op is not None:
